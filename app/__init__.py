@@ -1,0 +1,1 @@
+"""Wild Die application shell: entry point, command line, settings, wiring."""

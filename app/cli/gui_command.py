@@ -1,0 +1,18 @@
+"""``wilddie gui [CAMPAIGN]``: start the desktop app, optionally on a campaign folder."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("gui", help="start the desktop app")
+    parser.add_argument("campaign", nargs="?", help="a campaign folder to open")
+    parser.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from app.gui import run
+
+    return run([args.campaign] if args.campaign else [])

@@ -1,0 +1,1 @@
+"""Wild Die rules core: pure Python, no Qt (a test enforces it)."""

@@ -1,0 +1,125 @@
+"""Smoke tests: the main window opens, the app starts and quits, the command line answers."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from app.gui import APP_NAME, QUIT_AFTER_ENV, MainWindow
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _cli_missing_reason() -> str | None:
+    # Other sub-command modules are being written in parallel: skip (with the reason) only
+    # while one of them does not exist yet; any other import error fails the tests.
+    try:
+        import app.cli  # noqa: F401
+    except ImportError as error:
+        named = re.search(r"cannot import name '(\w+)' from .*app\.cli", str(error))
+        module = named[1] if named else (error.name or "").removeprefix("app.cli.")
+        if module and not (ROOT / "app" / "cli" / f"{module}.py").exists():
+            return f"app.cli cannot be imported yet (app/cli/{module}.py missing): {error}"
+        raise
+    return None
+
+
+CLI_MISSING = _cli_missing_reason()
+needs_cli = pytest.mark.skipif(CLI_MISSING is not None, reason=CLI_MISSING or "")
+
+
+def _run_app(*args: str, quit_after_ms: int = 300) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    env[QUIT_AFTER_ENV] = str(quit_after_ms)
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_main_window_shows_with_title(qtbot: Any) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.isVisible()
+    assert window.windowTitle() == "Wild Die"
+    assert window.statusBar().currentMessage()
+
+
+def test_help_about_names_the_app(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        QMessageBox, "about", lambda parent, title, text: shown.append((title, text))
+    )
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.help_menu.title() == "&Help"
+    about = [a for a in window.help_menu.actions() if a.text().startswith("&About")]
+    assert about, "Help has an About entry"
+    about[0].trigger()
+    assert len(shown) == 1
+    assert APP_NAME in shown[0][0] and APP_NAME in shown[0][1]
+
+
+def test_settings_stay_in_the_private_home(qapp: Any, private_home: Path) -> None:
+    settings = QSettings("Wild Die", "Wild Die")
+    settings.setValue("smoke", 1)
+    settings.sync()
+    assert Path(settings.fileName()).is_relative_to(private_home)
+
+
+def test_python_m_app_starts_and_quits() -> None:
+    proc = _run_app()
+    assert proc.returncode == 0, proc.stderr
+
+
+@needs_cli
+def test_wilddie_gui_subcommand_starts_and_quits() -> None:
+    proc = _run_app("gui")
+    assert proc.returncode == 0, proc.stderr
+
+
+def _wilddie(*args: str) -> subprocess.CompletedProcess[str]:
+    script = Path(sys.executable).with_name("wilddie")  # the installed console script
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "app"]
+    return subprocess.run(
+        [*command, *args],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@needs_cli
+def test_wilddie_help() -> None:
+    proc = _wilddie("--help")
+    assert proc.returncode == 0, proc.stderr
+    assert "wilddie" in proc.stdout and "gui" in proc.stdout
+
+
+@needs_cli
+def test_wilddie_unknown_command_is_one_line_exit_2() -> None:
+    proc = _wilddie("nonsense")
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "nonsense" in lines[0] and "Traceback" not in proc.stderr

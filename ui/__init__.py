@@ -1,0 +1,1 @@
+"""Wild Die Qt layer: item models, delegates, widgets, dialogs."""
