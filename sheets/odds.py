@@ -114,6 +114,16 @@ class _Model:
             for j in range(1, self.depth)
             for f in range(1, s)
         ]
+        # With no die to discard, every b is a sum of these: pack b / step (flips F1 or
+        # F6 move b in fives, so the packing is five times denser).
+        self.b_step = 1
+        if not (self.boost or self.penalty):
+            self.b_step = math.gcd(*(o.b for o in self.plain_set + self.exploded)) or 1
+            self.plain_set, self.exploded = (
+                [_Outcome(o.weight, o.value, o.a, o.b // self.b_step, o.x) for o in outcomes]
+                for outcomes in (self.plain_set, self.exploded)
+            )
+            self.plain_wild = self.plain_set[:-1]
 
     def _x_face(self, face: int) -> int:
         shown = self.spec.flip(face)  # R3 step 6
@@ -173,7 +183,7 @@ def distribution(spec: RollSpec) -> dict[int, float]:
     result: dict[int, float] = defaultdict(float)
     for a, row in rows.items():
         for b, weight in row.items():
-            result[model.lam * a + b + base] += weight / denominator * keep[a]
+            result[model.lam * a + model.b_step * b + base] += weight / denominator * keep[a]
     return {total: p for total, p in sorted(result.items()) if p > 0.0}
 
 
@@ -392,26 +402,24 @@ def _exploded_block(
         lift = _lift(discarded)
         return packer.poly(discarded, lift) ** count, lift * count
     lift = _lift(chains + discarded)
-    # Rare (several Wild Dice exploding beside a drop, or more of them than Penalty
-    # dice): keep the top values exactly.
-    by_value = {o.value: o for o in chains}
-    states: dict[tuple[int, ...], int] = {(): packer.monomial(0, lift * count)}
-    for _ in range(count):
-        grown: dict[tuple[int, ...], int] = defaultdict(int)
-        for top, packed in states.items():
-            for o in chains:
-                key = _insert(top, o.value, 0, dropped + discards)
-                grown[key] += packer.shift(packed, o.a, o.b) * o.weight
-        states = grown
-    block = 0
-    for top, packed in states.items():
-        highest_first = top[::-1]
-        for value in highest_first[:dropped]:  # left the roll: in neither sum
-            packed = packer.shift(packed, -by_value[value].a, -by_value[value].b)
-        for value in highest_first[dropped : dropped + discards]:  # discarded: in a only
-            packed = packer.shift(packed, 0, -by_value[value].x)
-        block += packed
-    return block, lift * count
+    # Rare (several Wild Dice exploding beside a drop, or more of them than Penalty dice):
+    # go down the chain values; at each value some of the dice not yet placed show it,
+    # and their places in the sorted order say which leave, are discarded or count.
+    placed: dict[int, int] = {0: packer.monomial(0, lift * count)}  # dice placed -> counts
+    for kept, gone in sorted(zip(chains, discarded, strict=True), key=lambda o: -o[0].value):
+        grown: dict[int, int] = defaultdict(int)
+        for done, packed in placed.items():
+            grown[done] += packed  # none of the rest shows this value
+            moved = packed
+            for n in range(1, count - done + 1):
+                place = done + n - 1  # the n-th die showing this value, in sorted order
+                if place >= dropped + discards:
+                    moved = packer.shift(moved, kept.a, kept.b)
+                elif place >= dropped:
+                    moved = packer.shift(moved, gone.a, gone.b)
+                grown[done + n] += moved * math.comb(count - done, n) * kept.weight**n
+        placed = grown
+    return placed[count], lift * count
 
 
 # --- Reading a distribution ---------------------------------------------------------

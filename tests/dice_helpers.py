@@ -1,0 +1,61 @@
+"""Test helpers for the dice engine: scripted dice and an exhaustive-enumeration oracle."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Iterable
+
+from sheets.dice import RollSpec, roll
+
+
+class ScriptedDice(random.Random):
+    """A generator that returns the given faces in order: a roll the test writes down."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        assert self.faces, "the roll asked for more dice than the test scripted"
+        face = self.faces.pop(0)
+        assert a <= face <= b
+        return face
+
+
+class _NeedMore(Exception):
+    pass
+
+
+class _Prefix(random.Random):
+    def __init__(self, prefix: tuple[int, ...]) -> None:
+        super().__init__(0)
+        self.prefix = prefix
+        self.used = 0
+
+    def randint(self, a: int, b: int) -> int:
+        if self.used == len(self.prefix):
+            raise _NeedMore
+        self.used += 1
+        return self.prefix[self.used - 1]
+
+
+def enumerate_totals(spec: RollSpec, max_faces: int) -> tuple[dict[int, float], float]:
+    """Every way ``roll`` can go, by trying each face at each die it asks for: the exact
+    probability of each total over runs of at most ``max_faces`` dice, and the probability
+    of the longer runs left out (Wild Die chains, mostly)."""
+    totals: dict[int, float] = defaultdict(float)
+    left_out = 0.0
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        try:
+            result = roll(spec, _Prefix(prefix))
+        except _NeedMore:
+            if len(prefix) >= max_faces:
+                left_out += spec.sides ** -len(prefix)
+            else:
+                stack.extend((*prefix, face) for face in range(1, spec.sides + 1))
+            continue
+        totals[result.total] += spec.sides ** -len(prefix)
+    return dict(totals), left_out
