@@ -30,6 +30,7 @@ def register(subparsers: Any) -> None:
     )
     schema.add_argument(
         "document_type",
+        nargs="?",
         choices=DOCUMENT_TYPES,
         metavar="TYPE",
         help="character, encounter or campaign",
@@ -68,6 +69,10 @@ def _run_schema(args: argparse.Namespace) -> int:
             target = folder / schema_file_name(document_type)
             target.write_text(json_schema_text(document_type), encoding="utf-8", newline="\n")
         return 0
+    if args.document_type is None:
+        from app.cli import CliError
+
+        raise CliError("name a document type: " + ", ".join(DOCUMENT_TYPES))
     sys.stdout.write(json_schema_text(args.document_type))
     return 0
 

@@ -1,0 +1,239 @@
+"""The character sheet: one model for every element of a scene (R2).
+
+Player characters, NPCs, creatures, vehicles, objects and locations all carry abilities
+and conditions, so one model with a ``kind`` serves them all.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Annotated, Final, Literal, Self, get_args
+
+from pydantic import Field, StringConstraints, field_validator, model_validator
+
+from sheets.conditions import EncounterLength
+from sheets.dice import DieCode
+from sheets.documents.common import (
+    Document,
+    Name,
+    Part,
+    SheetCode,
+    Text,
+    find_named,
+    require_unique_names,
+)
+from sheets.documents.condition_state import ConditionState
+
+CharacterKind = Literal["character", "npc", "creature", "vehicle", "object", "location"]
+"""What the sheet describes; ``character`` is a player character."""
+CHARACTER_KINDS: Final[tuple[CharacterKind, ...]] = get_args(CharacterKind)
+
+Importance = Literal["dynamic", "stock"]
+"""R2: every character is Dynamic (player characters, central opponents) or Stock."""
+
+# R2: the normal abilities, and those of vehicles and gear.
+CHARACTER_ABILITIES: Final = (
+    "Strength",
+    "Dexterity",
+    "Presence",
+    "Wits",
+    "Intelligence",
+    "Perception",
+)
+UNCOMMON_ABILITIES: Final = ("Body", "Fatigue", "Energy", "Sanity")
+VEHICLE_ABILITIES: Final = ("Body", "Energy", "Handling", "Speed")
+STANDARD_ABILITIES: Final[dict[CharacterKind, tuple[str, ...]]] = {
+    "character": CHARACTER_ABILITIES,
+    "npc": CHARACTER_ABILITIES,
+    "creature": CHARACTER_ABILITIES,
+    "vehicle": VEHICLE_ABILITIES,
+    "object": VEHICLE_ABILITIES,  # gear (R2)
+    "location": (),
+}
+
+MAX_PERFORMANCE_LEVEL: Final = 20
+MAX_SCALE: Final = 100
+MAX_POINTS: Final = 1_000_000
+MAX_PORTRAIT_BYTES: Final = 4 * 1024 * 1024
+_IMAGE_SIGNATURES: Final = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",)}
+
+
+class Specialization(Part):
+    """A narrow use of a skill (R2): its code adds to the skill's and the ability's."""
+
+    name: Name
+    code: SheetCode = DieCode()
+    """0D means no ranks: the check falls back to the skill (R2)."""
+    trained_only: bool = False
+    """R2: without ranks here or in the skill, no fallback to the bare ability."""
+    notes: Text = ""
+
+
+class Skill(Part):
+    """A use of an ability (R2): its code adds to the ability's."""
+
+    name: Name
+    code: SheetCode = DieCode()
+    """0D means no ranks: the check falls back to the ability (R2)."""
+    trained_only: bool = False
+    """R2: without ranks, this skill cannot fall back to the bare ability."""
+    specializations: list[Specialization] = Field(default_factory=list)
+    notes: Text = ""
+
+    @model_validator(mode="after")
+    def _check_unique(self) -> Self:
+        require_unique_names(self.specializations, "specializations")
+        return self
+
+    def specialization(self, name: str) -> Specialization | None:
+        return find_named(self.specializations, name)
+
+
+class Ability(Part):
+    """An ability with its die code and skills (R2)."""
+
+    name: Name
+    code: SheetCode = DieCode()
+    extranormal: bool = False
+    """R2: magic, super powers, metaphysics, cybernetics; usually needs a background."""
+    skills: list[Skill] = Field(default_factory=list)
+    notes: Text = ""
+
+    @model_validator(mode="after")
+    def _check_unique(self) -> Self:
+        require_unique_names(self.skills, "skills")
+        return self
+
+    def skill(self, name: str) -> Skill | None:
+        return find_named(self.skills, name)
+
+
+class Weapon(Part):
+    """A weapon: its damage roll and how it deals with armour (R9)."""
+
+    name: Name
+    skill: Annotated[str, StringConstraints(strip_whitespace=True, max_length=120)] = ""
+    """The skill that makes the attack, e.g. Firearms or Melee Combat."""
+    damage: SheetCode
+    """The damage roll (an effect roll, R4)."""
+    penetration: SheetCode = DieCode()
+    """R9: removes up to this much of the target's armour, never its toughness."""
+    performance_level: int = Field(default=0, ge=0, le=MAX_PERFORMANCE_LEVEL)
+    """R9: the difference of PLs is taken from the lower side's roll."""
+    scale: int = Field(default=0, ge=-MAX_SCALE, le=MAX_SCALE)
+    """R9: the weapon's scale value."""
+    range: Annotated[str, StringConstraints(max_length=120)] = ""
+    notes: Text = ""
+
+
+class Armour(Part):
+    """Armour per facing (R9): adds to toughness (or Strength) when resisting damage."""
+
+    front: SheetCode = DieCode()
+    side: SheetCode = DieCode()
+    rear: SheetCode = DieCode()
+
+
+class Portrait(Part):
+    """A small picture kept inside the file, so the file can be handed around alone."""
+
+    media_type: Literal["image/png", "image/jpeg"]
+    data: str
+    """The image, base64-encoded."""
+
+    @model_validator(mode="after")
+    def _check_image(self) -> Self:
+        if len(self.data) > MAX_PORTRAIT_BYTES * 4 // 3 + 4:
+            raise ValueError(f"the portrait is larger than {MAX_PORTRAIT_BYTES // 1024**2} MB")
+        try:
+            raw = base64.b64decode(self.data, validate=True)
+        except (binascii.Error, ValueError):
+            raise ValueError("the portrait data is not base64 text") from None
+        if not raw.startswith(_IMAGE_SIGNATURES[self.media_type]):
+            raise ValueError(f"the portrait data is not a {self.media_type} image")
+        return self
+
+
+class Character(Document):
+    """A character sheet (R2), also used for NPCs, creatures, vehicles, objects, locations."""
+
+    kind: CharacterKind = "character"
+    name: Name
+    player: Annotated[str, StringConstraints(strip_whitespace=True, max_length=120)] = ""
+    """Who plays this character; empty for the GM's elements."""
+    importance: Importance = "dynamic"
+    """R2: Dynamic or Stock. Player characters are always Dynamic."""
+    background: Text = ""
+    """The narrative background: decides which abilities the character may have (R2)."""
+    hooks: list[Text] = Field(default_factory=list)
+    """Background hooks: accepting a complication from one earns an action point (R7)."""
+    abilities: list[Ability] = Field(default_factory=list)
+    action_points: int = Field(default=0, ge=0, le=MAX_POINTS)
+    """R7 (FreeD6)."""
+    character_points: int = Field(default=0, ge=0, le=MAX_POINTS)
+    """R7 (OpenD6): +1 die each after the roll."""
+    fate_points: int = Field(default=0, ge=0, le=MAX_POINTS)
+    """R7 (OpenD6): double the dice before the roll (R3 step 1)."""
+    fame: int = Field(default=0, ge=0, le=MAX_POINTS)
+    """R8: the group's Fame reduces the Fear of what it meets."""
+    fear_rating: int = Field(default=0, ge=0, le=MAX_POINTS)
+    """R8: a creature's or place's Fear rating; 0 for none."""
+    encounter_length: EncounterLength = "full"
+    """R5: how many ranks put this element Out of Action (brief 2 ... full 5)."""
+    conditions: ConditionState = Field(default_factory=ConditionState)
+    weapons: list[Weapon] = Field(default_factory=list)
+    armour: Armour = Field(default_factory=Armour)
+    """R9: per facing."""
+    toughness: SheetCode | None = None
+    """R9: what an object or vehicle resists damage with (a body track, R5)."""
+    performance_level: int = Field(default=0, ge=0, le=MAX_PERFORMANCE_LEVEL)
+    """R9: the performance level of the armour."""
+    scale: int = Field(default=0, ge=-MAX_SCALE, le=MAX_SCALE)
+    """R9: the scale value (0 for people)."""
+    notes: Text = ""
+    portrait: Portrait | None = None
+
+    @field_validator("hooks")
+    @classmethod
+    def _no_blank_hooks(cls, hooks: list[str]) -> list[str]:
+        if any(not hook.strip() for hook in hooks):
+            raise ValueError("a hook is empty: write the complication or remove it")
+        return hooks
+
+    @model_validator(mode="after")
+    def _check_sheet(self) -> Self:
+        if self.kind == "character" and self.importance != "dynamic":
+            raise ValueError("a player character is always Dynamic, never Stock (R2)")
+        require_unique_names(self.abilities, "abilities")
+        require_unique_names(self.weapons, "weapons")
+        return self
+
+    def ability(self, name: str) -> Ability | None:
+        """The ability called ``name`` (case does not count), or None."""
+        return find_named(self.abilities, name)
+
+    def skills_named(self, name: str) -> list[tuple[Ability, Skill]]:
+        """Every (ability, skill) pair whose skill is called ``name``."""
+        found = []
+        for ability in self.abilities:
+            skill = ability.skill(name)
+            if skill is not None:
+                found.append((ability, skill))
+        return found
+
+
+def new_character(
+    name: str, kind: CharacterKind = "character", importance: Importance | None = None
+) -> Character:
+    """A blank sheet with the kind's standard abilities (R2) at 2D, ready to fill in."""
+    chosen: Importance = importance or ("dynamic" if kind == "character" else "stock")
+    return Character(
+        kind=kind,
+        name=name,
+        importance=chosen,
+        abilities=[Ability(name=a, code=DieCode(2)) for a in STANDARD_ABILITIES[kind]],
+        action_points=1 if kind == "character" else 0,  # R7: a session starts with 1
+        encounter_length="full" if chosen == "dynamic" else "moderate",
+        toughness=DieCode(2) if kind in ("vehicle", "object") else None,
+    )
