@@ -114,20 +114,3 @@ def status_test_difficulty(level: int) -> int | None:
 def status_level_name(scale: StatusScale, level: int) -> str:
     """``status_level_name("quantity", 2)`` is ``"Light"`` (R5)."""
     return STATUS_LEVELS[scale][level]
-
-
-# R4 durations by rank plus the R6 "1D rounds" (its length is rolled when created and kept
-# in the instance's remaining rounds). The encounter engine reconciles these with the R4
-# table in sheets.results; this is the vocabulary stored in files.
-DurationKind = Literal[
-    "one_turn", "one_round", "rounds", "end_of_encounter", "end_of_scene", "until_recovered"
-]
-DURATION_KINDS: Final[tuple[DurationKind, ...]] = get_args(DurationKind)
-DURATION_NAMES: Final[dict[DurationKind, str]] = {
-    "one_turn": "one full turn",
-    "one_round": "one full round",
-    "rounds": "a number of rounds",
-    "end_of_encounter": "until the end of the encounter",
-    "end_of_scene": "until the end of the scene",
-    "until_recovered": "until recovered",
-}

@@ -7,11 +7,14 @@ from enum import StrEnum
 
 
 class Duration(StrEnum):
-    """How long an effect lasts (R4 duration by rank; R6 says when each one ticks)."""
+    """How long an effect lasts (R4 duration by rank; R6 says when each one ticks).
+
+    The values are what documents store. ``ROUNDS`` is a number of rounds kept with the
+    condition: R4's "shorten end-of-encounter to 1D rounds" rolls it once (R6)."""
 
     ONE_TURN = "one_turn"
     ONE_ROUND = "one_round"
-    ROUNDS_1D = "rounds_1d"  # R4 2-rank menu: shorten end-of-encounter to 1D rounds
+    ROUNDS = "rounds"
     END_OF_ENCOUNTER = "end_of_encounter"
     END_OF_SCENE = "end_of_scene"
     UNTIL_RECOVERED = "until_recovered"
@@ -24,7 +27,7 @@ class Duration(StrEnum):
 _DURATION_LABELS = {
     Duration.ONE_TURN: "one full turn",
     Duration.ONE_ROUND: "one full round",
-    Duration.ROUNDS_1D: "1D rounds",
+    Duration.ROUNDS: "a number of rounds",
     Duration.END_OF_ENCOUNTER: "until end of encounter",
     Duration.END_OF_SCENE: "until end of scene",
     Duration.UNTIL_RECOVERED: "until recovered",

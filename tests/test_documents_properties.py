@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from sheets.conditions import (
     ATTITUDES,
     CONDITION_KINDS,
-    DURATION_KINDS,
     ENCOUNTER_LENGTHS,
     STATUS_SCALES,
     TRACK_NAMES,
@@ -26,6 +25,7 @@ from sheets.conditions import (
 )
 from sheets.dice import DieCode
 from sheets.documents import CHARACTER_KINDS, Campaign, Character, Document, Encounter
+from sheets.results import Duration
 from sheets.storage import (
     DocumentError,
     SaveError,
@@ -114,7 +114,7 @@ weapons = with_extras(
 @st.composite
 def condition_instances(draw: st.DrawFn) -> dict[str, Any]:
     track = draw(st.none() | st.sampled_from(TRACK_NAMES))
-    duration = draw(st.sampled_from(DURATION_KINDS))
+    duration = draw(st.sampled_from(list(Duration)))
     return {
         "id": draw(ids),
         "name": draw(names) if track is None else draw(st.just("") | names),

@@ -16,7 +16,6 @@ from sheets.conditions import (
     OUT_OF_ACTION,
     Attitude,
     ConditionKind,
-    DurationKind,
     EncounterLength,
     StatusScale,
     TrackName,
@@ -24,6 +23,7 @@ from sheets.conditions import (
     track_level,
 )
 from sheets.documents.common import Name, Part, Text, require_unique_names
+from sheets.results import Duration
 
 ConditionId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
 """A short identifier, unique within its element: lets a log entry or a recovery name it."""
@@ -49,7 +49,7 @@ class ConditionInstance(Part):
     """The track this instance adds ranks to (damage, composure, body), or none."""
     ranks: int = Field(default=1, ge=1, le=MAX_RANKS)
     """The ranks that created it (R4); a track hit adds this many to its track (R5)."""
-    duration: DurationKind = "until_recovered"
+    duration: Duration = Duration.UNTIL_RECOVERED
     """How long it lasts (R4, R6)."""
     remaining_rounds: int | None = Field(default=None, ge=0, le=1000)
     """Rounds left when the duration is a number of rounds (R6: 1D rounds, rolled once)."""
