@@ -27,6 +27,7 @@ from sheets.storage import (
     read_document,
     save_document,
 )
+from sheets.storage import reading as _reading  # noqa: F401 - patched below
 
 FIXTURES = Path(__file__).parent / "fixtures" / "documents"
 VERSIONS = sorted(p.name for p in FIXTURES.glob("v*") if p.is_dir())
@@ -235,7 +236,7 @@ def test_too_large(tmp_path: Path) -> None:
 def test_too_large_is_refused_before_reading(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(storage, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(storage.reading, "MAX_FILE_BYTES", 100)
     path = tmp_path / "big.json"
     path.write_bytes(b" " * 101)
     with pytest.raises(DocumentError, match="larger than"):
@@ -289,7 +290,7 @@ def test_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage, "open", refuse, raising=False)  # works as root too
+    monkeypatch.setattr(storage.reading, "open", refuse, raising=False)  # works as root too
     with pytest.raises(DocumentError, match="cannot be read: permission denied"):
         read_document(path)
 

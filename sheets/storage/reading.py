@@ -1,0 +1,232 @@
+"""Reading: loading never writes; size, UTF-8, JSON, kind, version and model checks."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Generic, Literal, TypeVar, cast
+
+from pydantic import ValidationError
+from pydantic_core import from_json
+
+from sheets.documents import (
+    CHARACTER_KINDS,
+    MODELS,
+    Campaign,
+    Character,
+    Document,
+    DocumentType,
+    Encounter,
+    document_type_of_kind,
+)
+from sheets.migrations import SchemaVersionError, migrate
+from sheets.storage.problems import DocumentError, Problem, _short, problems_from_validation
+
+MAX_FILE_BYTES: Final = 20 * 1024 * 1024  # a character is a few kB; 20 MB is not a sheet
+_UTF8_BOM: Final = b"\xef\xbb\xbf"
+D = TypeVar("D", bound=Document)
+ProblemCode = Literal[
+    "unreadable",  # missing, a folder, no permission
+    "too_large",
+    "not_utf8",
+    "not_json",
+    "too_deep",
+    "duplicate_key",  # the same key twice in one object: one value would be lost
+    "wrong_kind",
+    "version",  # a newer format, or no known upgrade
+    "invalid",  # the document breaks a rule of its model
+    "missing_reference",  # an encounter names a character file the campaign lacks
+]
+
+
+@dataclass(frozen=True, slots=True)
+class FileStamp:
+    """What a file looked like when read or written: to notice a change made elsewhere."""
+
+    mtime_ns: int
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded(Generic[D]):
+    """A document read from a file, with what is needed to save it back safely."""
+
+    document: D
+    path: Path
+    stamp: FileStamp
+    migrated_from: str | None = None
+    """The older format version the document was upgraded from in memory, if any."""
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
+def parse_document(
+    data: bytes, *, source: str = "<data>", expect: DocumentType | None = None
+) -> tuple[Document, str | None]:
+    """Read a document from bytes: the checks of ``read_document`` without the file.
+
+    Returns the document and the format version it was migrated from (or None). Raises
+    ``DocumentError``. Reusable for imports and pasted text.
+    """
+
+    def fail(message: str, code: ProblemCode, where: str = "") -> DocumentError:
+        return DocumentError([Problem(source, where, message, code)])
+
+    if len(data) > MAX_FILE_BYTES:
+        raise fail(
+            f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not a Wild Die file", "too_large"
+        )
+    if data.startswith(_UTF8_BOM):  # Notepad writes one; it carries no meaning
+        data = data[len(_UTF8_BOM) :]
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise fail(
+            f"is not UTF-8 text (byte {error.start}): not a Wild Die file", "not_utf8"
+        ) from None
+    try:
+        raw = from_json(data, allow_inf_nan=False)
+    except ValueError as error:
+        detail = str(error)
+        if "recursion limit" in detail:
+            raise fail(
+                "is nested too deeply (over about 200 levels of [ and {): not a Wild Die file",
+                "too_deep",
+            ) from None
+        raise fail(f"is not valid JSON: {detail}", "not_json") from None
+    duplicate = _duplicate_key(data)
+    if duplicate is not None:
+        raise fail(
+            f"the key {_short(duplicate)} appears twice in one object: remove one "
+            "(only the last would be kept)",
+            "duplicate_key",
+        )
+    if not isinstance(raw, dict):
+        raise fail(
+            f"is not a Wild Die document: it holds {_short(raw)} instead of an object {{...}}",
+            "wrong_kind",
+        )
+    kind = raw.get("kind")
+    found_type = document_type_of_kind(kind) if isinstance(kind, str) else None
+    if found_type is None:
+        known = ", ".join((*CHARACTER_KINDS, "encounter", "campaign"))
+        if kind is None:
+            raise fail('has no "kind": is it a Wild Die file?', "wrong_kind")
+        raise fail(f"{_short(kind)} is not a Wild Die kind: one of {known}", "wrong_kind", "kind")
+    if expect is not None and found_type != expect:
+        raise fail(f"is {_a(found_type)} file, not {_a(expect)}", "wrong_kind")
+    try:
+        raw, migrated_from = migrate(raw)
+    except SchemaVersionError as error:
+        raise fail(str(error), "version", "schema_version") from None
+    model = MODELS[found_type]
+    try:
+        document = model.model_validate(raw)
+    except ValidationError as error:
+        raise DocumentError(problems_from_validation(error, raw, source)) from None
+    return document, migrated_from
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return result
+
+
+def _duplicate_key(data: bytes) -> str | None:
+    """The first key found twice in one JSON object, if any.
+
+    pydantic's parser (like most) keeps the last value silently; a hand-edited file with a
+    repeated key would lose the other value on the next save, so it is reported instead.
+    Called only after pydantic parsed the bytes, so nesting depth is already bounded.
+    """
+    try:
+        json.loads(data, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as found:
+        return found.key
+    except ValueError:  # pragma: no cover - pydantic accepted it; a json quirk is no duplicate
+        return None
+    return None
+
+
+def _read_bytes(path: Path) -> tuple[bytes, os.stat_result]:
+    """The file's bytes, refusing anything that is not a regular file or is too large."""
+    name = str(path)
+
+    def fail(message: str, code: ProblemCode = "unreadable") -> DocumentError:
+        return DocumentError([Problem(name, "", message, code)])
+
+    try:
+        info = os.stat(path)  # before open: opening a FIFO would block
+        if stat.S_ISDIR(info.st_mode):
+            raise fail("is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise fail("is not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise fail(
+                f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not a Wild Die file",
+                "too_large",
+            )
+        with open(path, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise fail("no such file") from None
+    except PermissionError:
+        raise fail("cannot be read: permission denied") from None
+    except OSError as error:
+        raise fail(f"cannot be read: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:  # it grew while we looked
+        raise fail(
+            f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not a Wild Die file",
+            "too_large",
+        )
+    return data, info
+
+
+def read_document(
+    path: str | os.PathLike[str], expect: DocumentType | None = None
+) -> Loaded[Document]:
+    """Load any document (or only ``expect``); raises ``DocumentError``. Never writes."""
+    file = Path(path)
+    data, info = _read_bytes(file)
+    document, migrated_from = parse_document(data, source=str(path), expect=expect)
+    stamp = FileStamp(info.st_mtime_ns, len(data), hashlib.sha256(data).hexdigest())
+    return Loaded(document, file, stamp, migrated_from)
+
+
+def _load_as(path: str | os.PathLike[str], model: type[D], expect: DocumentType) -> Loaded[D]:
+    loaded = read_document(path, expect)
+    if not isinstance(loaded.document, model):  # pragma: no cover - MODELS guarantees it
+        raise TypeError(f"{path} did not load as {model.__name__}")
+    return cast(Loaded[D], loaded)
+
+
+def load_character(path: str | os.PathLike[str]) -> Loaded[Character]:
+    """Load a character file (any kind: npc, creature, vehicle...)."""
+    return _load_as(path, Character, "character")
+
+
+def load_encounter(path: str | os.PathLike[str]) -> Loaded[Encounter]:
+    return _load_as(path, Encounter, "encounter")
+
+
+def load_campaign_file(path: str | os.PathLike[str]) -> Loaded[Campaign]:
+    return _load_as(path, Campaign, "campaign")
