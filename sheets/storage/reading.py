@@ -8,7 +8,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Generic, Literal, TypeVar, cast
+from typing import Any, Final, Generic, TypeVar, cast
 
 from pydantic import ValidationError
 from pydantic_core import from_json
@@ -24,23 +24,17 @@ from sheets.documents import (
     document_type_of_kind,
 )
 from sheets.migrations import SchemaVersionError, migrate
-from sheets.storage.problems import DocumentError, Problem, _short, problems_from_validation
+from sheets.storage.problems import (
+    DocumentError,
+    Problem,
+    ProblemCode,
+    _short,
+    problems_from_validation,
+)
 
 MAX_FILE_BYTES: Final = 20 * 1024 * 1024  # a character is a few kB; 20 MB is not a sheet
 _UTF8_BOM: Final = b"\xef\xbb\xbf"
 D = TypeVar("D", bound=Document)
-ProblemCode = Literal[
-    "unreadable",  # missing, a folder, no permission
-    "too_large",
-    "not_utf8",
-    "not_json",
-    "too_deep",
-    "duplicate_key",  # the same key twice in one object: one value would be lost
-    "wrong_kind",
-    "version",  # a newer format, or no known upgrade
-    "invalid",  # the document breaks a rule of its model
-    "missing_reference",  # an encounter names a character file the campaign lacks
-]
 
 
 @dataclass(frozen=True, slots=True)
