@@ -13,12 +13,16 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication, QWidget
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere, installed or not
     sys.path.insert(0, str(ROOT))
+
+if TYPE_CHECKING:
+    from sheets.dice import RollSpec
 
 
 def minimal_window() -> QWidget:
@@ -29,9 +33,59 @@ def minimal_window() -> QWidget:
     return window
 
 
+def _showcase_seed(spec: RollSpec) -> int:
+    """The first seed whose kept set shows a Wild Die chain, a dropped die and a flip."""
+    from sheets.dice import roll_seeded
+
+    for seed in range(1, 100_000):
+        result = roll_seeded(spec, seed)
+        kept = [d for d in result.dice if d.set_index == result.kept_set]
+        if (
+            any(d.is_wild and len(d.faces) >= 2 and d.dropped is None for d in kept)
+            and any(d.dropped for d in kept)
+            and any(any(d.flipped) for d in kept)
+            and not result.critical_failure
+        ):
+            return seed
+    raise SystemExit("no showcase seed found")
+
+
+def dice_panel(scheme: str) -> QWidget:
+    """The dice panel with odds, a rolled result (Wild Die chain, dropped and flipped dice,
+    two Advantage sets, a Character Point die) and a short history."""
+    from PySide6.QtCore import QDeadlineTimer
+
+    from sheets.dice import DieCode, RollSpec
+    from ui.dice import DicePanel
+    from ui.theme import apply_color_scheme
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_color_scheme(app, "dark" if scheme == "dark" else "light")
+    panel = DicePanel()
+    panel.setWindowTitle(f"Wild Die: dice panel ({scheme})")
+    panel.resize(620, 1000)
+    panel.set_character_points(3, 1)
+    for code, seed in (("3D+1", 11), ("2D", 12)):
+        panel.set_spec(RollSpec(code=DieCode.parse(code)))
+        panel.roll(seed)
+    spec = RollSpec(code=DieCode(5, 1), advantage=1, boost=1, flips=frozenset({1}))
+    panel.set_spec(spec)
+    panel.set_difficulty(18)
+    panel.roll(_showcase_seed(spec))
+    panel.spend("character_point")
+    panel.splitter.setSizes([800, 200])
+    deadline = QDeadlineTimer(5000)
+    while panel.odds() is None and not deadline.hasExpired():  # odds arrive off-thread
+        app.processEvents()
+    return panel
+
+
 # name -> a function building the (not yet shown) widget to photograph.
 SHOTS: dict[str, Callable[[], QWidget]] = {
     "minimal-window": minimal_window,
+    "dice-panel-light": lambda: dice_panel("light"),
+    "dice-panel-dark": lambda: dice_panel("dark"),
 }
 
 

@@ -1,0 +1,475 @@
+"""The dice panel (issue 4): set up any roll, watch its exact odds, roll it, spend points
+after the roll, and keep the session's rolls with their seeds.
+
+The panel holds no game state beyond what it shows: the character's points come in through
+:meth:`DicePanel.set_character_points` and every spend goes out through ``pointsSpent``
+(+1 when spent, -1 when an undo gives it back), for the main window to apply to the
+character as its own undoable change.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QShortcut, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QStyle,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sheets.dice import CriticalFailure, RollResult, RollSpec, roll_seeded
+from sheets.odds import mean, rank_chances
+from ui.dice import words
+from ui.dice.dice_view import DiceView
+from ui.dice.histogram import Histogram, percent
+from ui.dice.history import HistoryEntry, RollHistoryModel, replay
+from ui.dice.odds_worker import OddsResult, OddsWorker
+from ui.dice.spec_form import SpecForm
+from ui.dice.spends import SPEND_ID, PointKind, SpendCommand, SpendKind
+
+
+class DicePanel(QWidget):
+    """Form, odds, roll button, dice, spends and history, ready to dock."""
+
+    rolled = Signal(object)  # RollResult: a new roll (Roll button, Ctrl+R, Return)
+    resultChanged = Signal(object)  # RollResult | None: the roll on show changed
+    pointsSpent = Signal(str, int)  # "character_point" | "action_point"; +1 spent, -1 undone
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        undo_stack: QUndoStack | None = None,
+        odds_worker: OddsWorker | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("DicePanel")
+        self.setAccessibleName(self.tr("Dice"))
+        self._undo = undo_stack if undo_stack is not None else QUndoStack(self)
+        self._worker = odds_worker if odds_worker is not None else OddsWorker(self)
+        self._worker.setParent(self)
+        self._current: RollResult | None = None
+        self._current_against: int | None = None
+        self._is_replay = False
+        self._odds: OddsResult | None = None
+        self._points: dict[PointKind, int | None] = {"character_point": None, "action_point": None}
+        self.history = RollHistoryModel(self)
+        self._build()
+        self._connect()
+        self._spec_changed(self.form.spec())
+        self._update_actions()
+
+    # --- construction ----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.form = SpecForm()
+        setup = _group(self.tr("Roll"), self.form)
+
+        self.histogram = Histogram()
+        self.odds_label = QLabel()
+        self.odds_label.setWordWrap(True)
+        self.odds_label.setTextFormat(Qt.TextFormat.RichText)
+        self.odds_label.setAccessibleName(self.tr("Chances"))
+        self.odds_label.setToolTip(
+            self.tr(
+                "R4: result points = total minus the difficulty; ranks 1-5 points -> 1, "
+                "6-10 -> 2, ... 26+ -> 6; 0 or less: no rank."
+            )
+        )
+        odds = _group(self.tr("Exact odds"), self.histogram, self.odds_label)
+
+        self.roll_button = QPushButton(self.tr("Roll"))
+        self.roll_button.setDefault(True)
+        self.roll_button.setToolTip(self.tr("Roll the dice (Ctrl+R, or Return in the form)"))
+        self.roll_button.setAccessibleDescription(self.roll_button.toolTip())
+        font = QFont(self.roll_button.font())
+        font.setBold(True)
+        self.roll_button.setFont(font)
+        self.roll_button.setMinimumHeight(self.roll_button.sizeHint().height() * 5 // 4)
+        self.points_label = QLabel()
+        self.points_label.setAccessibleName(self.tr("Character's points"))
+        roll_row = QHBoxLayout()
+        roll_row.addWidget(self.roll_button, 1)
+        roll_row.addWidget(self.points_label)
+
+        self.total_label = QLabel()
+        big = QFont(self.font())
+        big.setPointSizeF(big.pointSizeF() * 1.6)
+        big.setBold(True)
+        self.total_label.setFont(big)
+        self.total_label.setAccessibleName(self.tr("Total"))
+        self.total_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.outcome_label = QLabel()
+        self.outcome_label.setWordWrap(True)
+        self.outcome_label.setAccessibleName(self.tr("Result points and rank"))
+        self.outcome_label.setToolTip(
+            self.tr(
+                "R4: result points = total minus what it was rolled against; the rank "
+                "gives the severity and how long an effect lasts."
+            )
+        )
+        self.critical_label = _IconLabel(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        self.critical_label.text.setAccessibleName(self.tr("Critical failure"))
+        self.seed_label = QLabel()
+        self.seed_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.seed_label.setAccessibleName(self.tr("Seed"))
+        self.dice_view = DiceView()
+        self.cp_button = QPushButton(self.tr("Character Point +1D"))
+        self.cp_button.setToolTip(
+            self.tr("R3/R7 (OpenD6): spend a Character Point after the roll for one more die.")
+        )
+        self.ap_dice_button = QPushButton(self.tr("Action point +2D"))
+        self.ap_dice_button.setToolTip(
+            self.tr("R7 (FreeD6): spend an action point after the roll for 2 more dice.")
+        )
+        self.ap_reroll_button = QPushButton(self.tr("Action point reroll"))
+        self.ap_reroll_button.setToolTip(
+            self.tr(
+                "R7 (FreeD6): spend an action point to reroll the whole check and keep "
+                "the better total; both rolls stay in the log."
+            )
+        )
+        self.undo_button = QPushButton(self.tr("Undo spend"))
+        self.undo_button.setToolTip(self.tr("Take the last spend back and refund its point."))
+        spends = QHBoxLayout()
+        for button in (self.cp_button, self.ap_dice_button, self.ap_reroll_button):
+            button.setAccessibleDescription(button.toolTip())
+            spends.addWidget(button)
+        spends.addStretch(1)
+        spends.addWidget(self.undo_button)
+        headline = QHBoxLayout()
+        headline.addWidget(self.total_label)
+        headline.addWidget(self.outcome_label, 1)
+        result = _group(
+            self.tr("Result"),
+            headline,
+            self.critical_label,
+            self.dice_view,
+            self.seed_label,
+            spends,
+        )
+
+        self.history_view = QTableView()
+        self.history_view.setModel(self.history)
+        self.history_view.setAccessibleName(self.tr("Roll history"))
+        self.history_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.history_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.history_view.setAlternatingRowColors(True)
+        self.history_view.setWordWrap(False)
+        self.history_view.verticalHeader().hide()
+        header = self.history_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(RollHistoryModel.ROLL, QHeaderView.ResizeMode.Stretch)
+        self.replay_button = QPushButton(self.tr("Replay"))
+        self.replay_button.setToolTip(
+            self.tr(
+                "Roll the selected roll again from its seed, spends included: the same "
+                "dice come up (R3: every roll keeps its seed)."
+            )
+        )
+        self.clear_button = QPushButton(self.tr("Clear"))
+        self.clear_button.setToolTip(self.tr("Forget this session's rolls."))
+        history_buttons = QHBoxLayout()
+        history_buttons.addStretch(1)
+        history_buttons.addWidget(self.replay_button)
+        history_buttons.addWidget(self.clear_button)
+        history = _group(self.tr("History"), self.history_view, history_buttons)
+
+        content = QWidget()
+        column = QVBoxLayout(content)
+        column.addWidget(setup)
+        column.addWidget(odds)
+        column.addLayout(roll_row)
+        column.addWidget(result)
+        column.addStretch(1)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to its controls
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setWidget(content)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(self.scroll_area)
+        self.splitter.addWidget(history)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+
+        self.roll_shortcut = QShortcut(QKeySequence(self.tr("Ctrl+R")), self)
+        self.roll_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def _connect(self) -> None:
+        self.form.specChanged.connect(self._spec_changed)
+        self.form.specInvalid.connect(self._spec_invalid)
+        self.form.difficultyChanged.connect(self._difficulty_changed)
+        self._worker.ready.connect(self._odds_ready)
+        self._worker.busyChanged.connect(self._odds_busy)
+        self.roll_button.clicked.connect(lambda: self.roll())
+        self.roll_shortcut.activated.connect(lambda: self.roll())
+        self.cp_button.clicked.connect(lambda: self.spend("character_point"))
+        self.ap_dice_button.clicked.connect(lambda: self.spend("action_point_dice"))
+        self.ap_reroll_button.clicked.connect(lambda: self.spend("action_point_reroll"))
+        self.undo_button.clicked.connect(self._undo.undo)
+        self._undo.indexChanged.connect(self._update_actions)
+        self.replay_button.clicked.connect(self.replay_selected)
+        self.clear_button.clicked.connect(self.clear_history)
+        self.history_view.activated.connect(lambda index: self.replay_row(index.row()))
+        selection = self.history_view.selectionModel()
+        selection.selectionChanged.connect(self._selection_changed)
+        self.history.modelReset.connect(self._update_actions)
+
+    # --- public API --------------------------------------------------------------------------
+
+    def spec(self) -> RollSpec | None:
+        """The roll the form describes, or None while it is invalid."""
+        return self.form.spec()
+
+    def set_spec(self, spec: RollSpec) -> None:
+        self.form.set_spec(spec)
+
+    def set_defaults(self, wild_dice: int, critical_failure: CriticalFailure) -> None:
+        """The campaign's house rules (R3 settings); they apply now."""
+        self.form.set_defaults(wild_dice, critical_failure)
+
+    def set_difficulty(self, difficulty: int | None) -> None:
+        self.form.set_difficulty(difficulty)
+
+    def set_character_points(self, character_points: int | None, action_points: int | None) -> None:
+        """The rolling character's points (R7); None: not tracked (any spend is allowed)."""
+        self._points = {"character_point": character_points, "action_point": action_points}
+        self._update_points()
+
+    def undo_stack(self) -> QUndoStack:
+        return self._undo
+
+    def odds_worker(self) -> OddsWorker:
+        return self._worker
+
+    def odds(self) -> OddsResult | None:
+        """The latest odds answer for the form's roll (None while invalid or computing)."""
+        return self._odds
+
+    def current_result(self) -> RollResult | None:
+        return self._current
+
+    def roll(self, seed: int | None = None) -> RollResult | None:
+        """Roll the form's spec (R3), show it and log it; None while the form is invalid."""
+        spec = self.form.spec()
+        if spec is None:
+            return None
+        result = roll_seeded(spec, seed)
+        against = self.form.difficulty()
+        self.history.add(HistoryEntry(datetime.now(), result, against))
+        self._show(result, against, replayed=False)
+        self.rolled.emit(result)
+        return result
+
+    def spend(self, kind: SpendKind) -> RollResult | None:
+        """Spend a point on the roll on show (R3, R7): an undoable command."""
+        if self._current is None or self._is_replay or not self._can_spend(kind):
+            return None
+        command = SpendCommand(self, self.swap_result, kind, self._current)
+        self._undo.push(command)  # push() calls redo(): the swap happens now
+        return command.after
+
+    def swap_result(self, old: RollResult, new: RollResult, point: PointKind, count: int) -> None:
+        """Replace ``old`` by ``new`` in the history (and on show); report the point."""
+        row = self.history.row_of(old)
+        if row is not None:
+            entry = self.history.entry(row)
+            self.history.replace(row, HistoryEntry(entry.time, new, entry.against, entry.replayed))
+        if self._current is old:
+            self._show(new, self._current_against, replayed=False)
+        known = self._points[point]
+        if known is not None:
+            self._points[point] = known - count
+            self._update_points()
+        self.pointsSpent.emit(point, count)
+
+    def replay_selected(self) -> RollResult | None:
+        rows = self.history_view.selectionModel().selectedRows()
+        return self.replay_row(rows[0].row()) if rows else None
+
+    def replay_row(self, row: int) -> RollResult | None:
+        """Roll history row ``row`` again from its seed: the same dice, spends included."""
+        if not 0 <= row < self.history.rowCount():
+            return None
+        entry = self.history.entry(row)
+        result = replay(entry.result)
+        self.form.set_spec(result.spec)
+        self.form.set_difficulty(entry.against)
+        self.history.add(HistoryEntry(datetime.now(), result, entry.against, replayed=True))
+        self._show(result, entry.against, replayed=True)
+        return result
+
+    def clear_history(self) -> None:
+        self.history.clear()
+
+    # --- showing -------------------------------------------------------------------------------
+
+    def _show(self, result: RollResult, against: int | None, *, replayed: bool) -> None:
+        self._current = result
+        self._current_against = against
+        self._is_replay = replayed
+        self.dice_view.set_result(result)
+        self.total_label.setText(words.total_text(result.total, result.spec.count_successes))
+        self.outcome_label.setText(words.outcome_text(result.total, against))
+        self.critical_label.set_text(
+            self.tr("Critical failure on the Wild Die (R3 step 3): tell the Game Master.")
+            if result.critical_failure
+            else None
+        )
+        seed = self.tr("Seed %1").replace("%1", str(result.seed))
+        if replayed:
+            seed += self.tr(" (replayed: spends are off)")
+        self.seed_label.setText(seed)
+        self._update_actions()
+        self.resultChanged.emit(result)
+
+    def _spec_changed(self, spec: RollSpec | None) -> None:
+        self._odds = None
+        self._worker.request(spec)
+        self._update_actions()
+
+    def _spec_invalid(self, reason: str) -> None:
+        self._odds = None
+        self._worker.request(None)
+        self.histogram.set_odds(None)
+        self.histogram.set_message(self.tr("No odds: %1").replace("%1", reason))
+        self.odds_label.setText("")
+        self._update_actions()
+
+    def _difficulty_changed(self, difficulty: int | None) -> None:
+        self.histogram.set_difficulty(difficulty)
+        self._update_odds_text()
+
+    def _odds_ready(self, result: OddsResult) -> None:
+        self._odds = result
+        spec = result.spec
+        if result.odds is None:
+            self.histogram.set_odds(None)
+            self.histogram.set_message(result.error)
+        else:
+            self.histogram.set_odds(
+                result.odds, self.form.difficulty(), count_successes=spec.count_successes
+            )
+        self._update_odds_text()
+
+    def _odds_busy(self, busy: bool) -> None:
+        if busy and self.form.spec() is not None:
+            self.histogram.set_message(self.tr("Computing exact odds…"), stale=True)
+
+    def _update_odds_text(self) -> None:
+        if self._odds is None or self._odds.odds is None:
+            self.odds_label.setText("")
+            return
+        odds = self._odds.odds
+        against = self.form.difficulty()
+        ranks = rank_chances(odds, against or 0)
+        cells = [(words.rank_label(k), percent(p)) for k, p in ranks.items() if p > 0 or k == 0]
+        heads = "".join(f"<th>{label}</th>" for label, _ in cells)
+        values = "".join(f"<td align='center'>{value}</td>" for _, value in cells)
+        line = self.tr("Mean %1, totals %2 to %3").replace("%1", f"{mean(odds):.1f}")
+        line = line.replace("%2", str(min(odds))).replace("%3", str(max(odds)))
+        chance = self.histogram.chance()
+        if chance is not None:
+            line += " · " + self.tr("success %1").replace("%1", percent(chance))
+        table = f"<table cellspacing='0' cellpadding='3'><tr>{heads}</tr><tr>{values}</tr></table>"
+        self.odds_label.setText(line + table)
+        plain = "; ".join(f"{label} {value}" for label, value in cells)
+        self.odds_label.setAccessibleDescription(f"{line}. {plain}")
+
+    def _update_points(self) -> None:
+        cp, ap = self._points["character_point"], self._points["action_point"]
+        if cp is None and ap is None:
+            self.points_label.setText("")
+        else:
+            text = self.tr("CP %1 · AP %2")
+            self.points_label.setText(
+                text.replace("%1", "–" if cp is None else str(cp)).replace(
+                    "%2", "–" if ap is None else str(ap)
+                )
+            )
+        self._update_actions()
+
+    def _can_spend(self, kind: SpendKind) -> bool:
+        points = self._points["character_point" if kind == "character_point" else "action_point"]
+        return points is None or points > 0
+
+    def _update_actions(self) -> None:
+        valid = self.form.spec() is not None
+        self.roll_button.setEnabled(valid)
+        self.roll_shortcut.setEnabled(valid)
+        spendable = self._current is not None and not self._is_replay
+        self.cp_button.setEnabled(spendable and self._can_spend("character_point"))
+        self.ap_dice_button.setEnabled(spendable and self._can_spend("action_point_dice"))
+        self.ap_reroll_button.setEnabled(spendable and self._can_spend("action_point_reroll"))
+        top = self._undo.command(self._undo.index() - 1) if self._undo.canUndo() else None
+        self.undo_button.setEnabled(top is not None and top.id() == SPEND_ID)
+        self._selection_changed()
+
+    def _selection_changed(self, *_: QItemSelection) -> None:
+        self.replay_button.setEnabled(self.history_view.selectionModel().hasSelection())
+        self.clear_button.setEnabled(self.history.rowCount() > 0)
+
+    # --- keyboard ------------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Return in the form rolls (a spin box or line edit passes Return up to us)."""
+        focus = self.focusWidget()
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and (
+            focus is not None and self.form.isAncestorOf(focus)
+        ):
+            self.roll()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class _IconLabel(QWidget):
+    """A standard icon and a word-wrapped text; hidden while there is no text."""
+
+    def __init__(self, icon: QStyle.StandardPixmap) -> None:
+        super().__init__()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.icon = QLabel()
+        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        self.icon.setPixmap(self.style().standardIcon(icon).pixmap(size, size))
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.text, 1)
+        self.hide()
+
+    def set_text(self, text: str | None) -> None:
+        self.text.setText(text or "")
+        self.setVisible(bool(text))
+
+
+def _group(title: str, *items: QWidget | QHBoxLayout) -> QGroupBox:
+    box = QGroupBox(title)
+    layout = QVBoxLayout(box)
+    for item in items:
+        if isinstance(item, QWidget):
+            layout.addWidget(item)
+        else:
+            layout.addLayout(item)
+    return box

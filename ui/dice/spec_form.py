@@ -1,0 +1,490 @@
+"""The roll set-up form: one control for every option of a ``RollSpec`` (R1, R3) and the
+difficulty or resistance it is rolled against (R4).
+
+The form holds no state of its own beyond its controls: :meth:`SpecForm.spec` reads them.
+A die code that does not parse is never dropped: the text stays, the reason shows under it
+and in its tooltip, and the form reports itself invalid until the code is fixed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QStyle,
+    QWidget,
+)
+
+from sheets.dice import CRITICAL_FAILURE_RULES, DIE_SIDES, CriticalFailure, DieCode, RollSpec
+from sheets.odds import MAX_ODDS_DICE
+from ui.dice import words
+
+MAX_DICE = MAX_ODDS_DICE  # more dice than exact odds handle is a typo, not a roll
+FLIP_COLUMNS = 10  # flip boxes per row: a D20 gets two rows
+
+
+class SignedSpinBox(QSpinBox):
+    """A spin box that shows its sign, as value modifiers are written (`+2`, `-3`, R3 step 7)."""
+
+    def textFromValue(self, value: int) -> str:
+        return f"{value:+d}" if value else "0"
+
+    def valueFromText(self, text: str) -> int:
+        try:
+            return int(text.replace("\u2212", "-").strip() or 0)
+        except ValueError:
+            return self.value()
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        return self._state(text), text, pos
+
+    def _state(self, text: str) -> QValidator.State:
+        clean = text.replace("\u2212", "-").strip()
+        if clean in ("", "+", "-"):
+            return QValidator.State.Intermediate
+        try:
+            value = int(clean)
+        except ValueError:
+            return QValidator.State.Invalid
+        if self.minimum() <= value <= self.maximum():
+            return QValidator.State.Acceptable
+        return QValidator.State.Intermediate
+
+
+class SpecForm(QWidget):
+    """Controls → ``specChanged(RollSpec)``, or ``specInvalid(reason)`` while they are not a
+    roll; ``difficultyChanged(int | None)`` when the number rolled against changes."""
+
+    specChanged = Signal(object)  # RollSpec
+    specInvalid = Signal(str)  # the reason, in words
+    difficultyChanged = Signal(object)  # int | None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._default_wild = 1
+        self._default_critical: CriticalFailure = "complication"
+        self._quiet = False  # set while set_spec moves several controls at once
+        self._error: str | None = None
+        self._flip_buttons: list[QCheckBox] = []
+        self._build()
+        self._validate_and_emit()
+
+    # --- construction --------------------------------------------------------------------
+
+    def _build(self) -> None:
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+
+        self.code_edit = QLineEdit("3D")
+        self.code_edit.setPlaceholderText(self.tr("3D+2"))
+        self._code_tip = self.tr(
+            "R1: a die code is ND+P, N six-sided dice plus P pips (3D+2, 4d6+1, 2D). "
+            "Press Return to roll."
+        )
+        self.sides_combo = QComboBox()
+        for sides in DIE_SIDES:
+            self.sides_combo.addItem(f"D{sides}", sides)
+        self.sides_combo.setCurrentIndex(DIE_SIDES.index(6))
+        self.error_label = _ErrorLabel()
+        self.wild_spin = _spin(0, 20)
+        self.critical_combo = QComboBox()
+        for rule in CRITICAL_FAILURE_RULES:
+            self.critical_combo.addItem(words.critical_rule_name(rule), rule)
+        self.advantage_spin = _spin(0, 9)
+        self.disadvantage_spin = _spin(0, 9)
+        self.boost_spin = _spin(0, 30)
+        self.penalty_spin = _spin(0, 30)
+        self.modifier_spin = SignedSpinBox()
+        self.modifier_spin.setRange(-99, 99)
+        self.modifier_spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.difficulty_spin = _spin(0, 999)
+        self.difficulty_spin.setSpecialValueText(self.tr("none"))
+
+        rows: list[tuple[int, int, str, QWidget, str]] = [
+            (0, 0, self.tr("Die code"), self.code_edit, self._code_tip),
+            (
+                0,
+                2,
+                self.tr("Dice"),
+                self.sides_combo,
+                self.tr(
+                    "R3 other dice: D4, D8, D10, D12 or D20 may replace D6 by effect; "
+                    "flips use sides + 1."
+                ),
+            ),
+            (
+                2,
+                0,
+                self.tr("Wild Dice"),
+                self.wild_spin,
+                self.tr(
+                    "R3 step 2: W of the dice become Wild Dice (campaign setting wild_dice, "
+                    "default 1); +1WD/-1WD effects change W. A Wild Die showing 6 rolls "
+                    "again and adds (R3 step 3)."
+                ),
+            ),
+            (
+                2,
+                2,
+                self.tr("Critical 1"),
+                self.critical_combo,
+                self.tr(
+                    "R3 step 3: the first Wild Die rolling 1 is a critical failure. "
+                    "Complication: the 1 stays and the GM is told; Zero: the Wild Die "
+                    "leaves the roll; Drop highest: it leaves with the highest other die."
+                ),
+            ),
+            (
+                3,
+                0,
+                self.tr("Advantage"),
+                self.advantage_spin,
+                self.tr(
+                    "R3 step 4: roll the whole set twice and keep the higher dice total "
+                    "(ties: the first). Instances cancel Disadvantage one for one."
+                ),
+            ),
+            (
+                3,
+                2,
+                self.tr("Disadvantage"),
+                self.disadvantage_spin,
+                self.tr(
+                    "R3 step 4: roll the whole set twice and keep the lower dice total "
+                    "(ties: the first). Instances cancel Advantage one for one."
+                ),
+            ),
+            (
+                4,
+                0,
+                self.tr("Boost"),
+                self.boost_spin,
+                self.tr(
+                    "R3 step 5: roll k extra dice, discard the k lowest (a Wild Die counts "
+                    "with its whole chain). Boost and Penalty cancel one for one."
+                ),
+            ),
+            (
+                4,
+                2,
+                self.tr("Penalty"),
+                self.penalty_spin,
+                self.tr(
+                    "R3 step 5: roll k extra dice, discard the k highest (a Wild Die counts "
+                    "with its whole chain). Boost and Penalty cancel one for one."
+                ),
+            ),
+            (
+                5,
+                0,
+                self.tr("Modifier"),
+                self.modifier_spin,
+                self.tr("R3 step 7: value modifiers (+2, -3) added after the roll, with the pips."),
+            ),
+            (
+                5,
+                2,
+                self.tr("Against"),
+                self.difficulty_spin,
+                self.tr(
+                    "R4: the difficulty or fixed resistance (the fixed value of the opposing "
+                    "code, 3 x dice + pips, R1) the total is rolled against; result points = "
+                    "total minus it. None: a standing check, result points = total."
+                ),
+            ),
+        ]
+        for row, column, text, field, tip in rows:
+            self._add_row(grid, row, column, text, field, tip)
+        grid.addWidget(self.error_label, 1, 0, 1, 4)
+
+        self.luck_check = QCheckBox(self.tr("Luck point"))
+        self.luck_check.setToolTip(
+            self.tr("R3 step 1: a Luck/Fate point doubles the ability dice (not the pips).")
+        )
+        self.successes_check = QCheckBox(self.tr("Count successes"))
+        self.successes_check.setToolTip(
+            self.tr(
+                "R3 success counting (D6 Legend): no pips; every die showing 3+ is one "
+                "success, a Wild Die 6 rolls again. The difficulty is a number of successes."
+            )
+        )
+        self.band_label = QLabel()
+        self.band_label.setAccessibleName(self.tr("Difficulty band"))
+        checks = QHBoxLayout()
+        checks.addWidget(self.luck_check)
+        checks.addWidget(self.successes_check)
+        checks.addStretch(1)
+        checks.addWidget(self.band_label)
+        grid.addLayout(checks, 6, 0, 1, 4)
+
+        flips_label = QLabel(self.tr("Flips"))
+        flips_tip = self.tr(
+            "R3 step 6: every face showing a listed value becomes sides + 1 - face "
+            "(F1: a 1 reads as 6). Each face flips once, judged on its rolled value."
+        )
+        flips_label.setToolTip(flips_tip)
+        self.flips_box = QWidget()
+        self.flips_box.setToolTip(flips_tip)
+        self._flips_grid = QGridLayout(self.flips_box)
+        self._flips_grid.setContentsMargins(0, 0, 0, 0)
+        self._flips_grid.setHorizontalSpacing(self.fontMetrics().height() // 2)
+        self._flips_grid.setAlignment(Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(flips_label, 7, 0, Qt.AlignmentFlag.AlignTop)
+        flips_row = QHBoxLayout()
+        flips_row.addWidget(self.flips_box)
+        flips_row.addStretch(1)
+        grid.addLayout(flips_row, 7, 1, 1, 3)
+
+        self.reset_button = QPushButton(self.tr("Reset to house rules"))
+        self.reset_button.setToolTip(
+            self.tr(
+                "Clear every option; Wild Dice and the critical failure rule go back to "
+                "the campaign's settings (R3 steps 2 and 3)."
+            )
+        )
+        self.reset_button.clicked.connect(self.reset)
+        flips_row.addWidget(self.reset_button, 0, Qt.AlignmentFlag.AlignTop)
+        self._build_flips()
+        self._show_flips(6, frozenset())
+
+        self.code_edit.textChanged.connect(self._validate_and_emit)
+        self.sides_combo.currentIndexChanged.connect(self._sides_changed)
+        self.critical_combo.currentIndexChanged.connect(self._validate_and_emit)
+        for spin in (
+            self.wild_spin,
+            self.advantage_spin,
+            self.disadvantage_spin,
+            self.boost_spin,
+            self.penalty_spin,
+            self.modifier_spin,
+        ):
+            spin.valueChanged.connect(self._validate_and_emit)
+        self.luck_check.toggled.connect(self._validate_and_emit)
+        self.successes_check.toggled.connect(self._successes_toggled)
+        self.difficulty_spin.valueChanged.connect(self._difficulty_changed)
+        self._update_band()
+
+    def _add_row(
+        self, grid: QGridLayout, row: int, column: int, text: str, field: QWidget, tip: str
+    ) -> None:
+        label = QLabel(text)
+        label.setBuddy(field)
+        label.setToolTip(tip)
+        field.setToolTip(tip)
+        field.setAccessibleName(text)
+        field.setAccessibleDescription(tip)
+        grid.addWidget(label, row, column)
+        grid.addWidget(field, row, column + 1)
+
+    def _build_flips(self) -> None:
+        """One box per face of the largest die; faces a smaller die lacks are hidden."""
+        previous: QWidget = self.successes_check
+        for face in range(1, max(DIE_SIDES) + 1):
+            button = QCheckBox(f"F{face}", self.flips_box)
+            button.setAccessibleName(self.tr("Flip face %1").replace("%1", str(face)))
+            button.toggled.connect(self._validate_and_emit)
+            self._flips_grid.addWidget(
+                button, (face - 1) // FLIP_COLUMNS, (face - 1) % FLIP_COLUMNS
+            )
+            QWidget.setTabOrder(previous, button)
+            previous = button
+            self._flip_buttons.append(button)
+        QWidget.setTabOrder(previous, self.reset_button)
+
+    def _show_flips(self, sides: int, checked: frozenset[int]) -> None:
+        tip = self.tr("R3 step 6: a %1 reads as %2")
+        for face, button in enumerate(self._flip_buttons, start=1):
+            blocked = button.blockSignals(True)
+            button.setChecked(face in checked and face <= sides)
+            button.blockSignals(blocked)
+            button.setVisible(face <= sides)
+            button.setToolTip(tip.replace("%1", str(face)).replace("%2", str(sides + 1 - face)))
+
+    def _flips(self) -> frozenset[int]:
+        return frozenset(i + 1 for i, b in enumerate(self._flip_buttons) if b.isChecked())
+
+    # --- public API ------------------------------------------------------------------------
+
+    def spec(self) -> RollSpec | None:
+        """The roll the controls describe, or None while they are invalid (see :meth:`error`)."""
+        spec, _ = self._read()
+        return spec
+
+    def error(self) -> str | None:
+        """Why the controls are not a roll, or None."""
+        return self._error
+
+    def difficulty(self) -> int | None:
+        """The number rolled against (R4), or None for a standing check."""
+        value = self.difficulty_spin.value()
+        return value if value > 0 else None
+
+    def set_difficulty(self, difficulty: int | None) -> None:
+        self.difficulty_spin.setValue(0 if difficulty is None else max(0, difficulty))
+
+    def set_defaults(self, wild_dice: int, critical_failure: CriticalFailure) -> None:
+        """The campaign's house rules (R3 settings `wild_dice`, `critical_failure`): they
+        become the defaults and apply now."""
+        self._default_wild = wild_dice
+        self._default_critical = critical_failure
+        self._quiet = True
+        try:
+            self.wild_spin.setValue(wild_dice)
+            self.critical_combo.setCurrentIndex(CRITICAL_FAILURE_RULES.index(critical_failure))
+        finally:
+            self._quiet = False
+        self._validate_and_emit()
+
+    def set_spec(self, spec: RollSpec) -> None:
+        """Show ``spec`` in the controls (one ``specChanged`` at the end)."""
+        self._quiet = True
+        try:
+            self.code_edit.setText(str(spec.code))
+            self.sides_combo.setCurrentIndex(DIE_SIDES.index(spec.sides))
+            self.wild_spin.setValue(spec.wild_dice)
+            self.critical_combo.setCurrentIndex(CRITICAL_FAILURE_RULES.index(spec.critical_failure))
+            self.luck_check.setChecked(spec.luck)
+            self.advantage_spin.setValue(spec.advantage)
+            self.disadvantage_spin.setValue(spec.disadvantage)
+            self.boost_spin.setValue(spec.boost)
+            self.penalty_spin.setValue(spec.penalty)
+            self.modifier_spin.setValue(spec.modifier)
+            self.successes_check.setChecked(spec.count_successes)
+            self._show_flips(spec.sides, spec.flips)
+        finally:
+            self._quiet = False
+        self._update_band()
+        self._validate_and_emit()
+
+    def reset(self) -> None:
+        """Every option cleared; the house rules back (the code and difficulty stay)."""
+        self._quiet = True
+        try:
+            self.sides_combo.setCurrentIndex(DIE_SIDES.index(6))
+            self.luck_check.setChecked(False)
+            self.successes_check.setChecked(False)
+            for spin in (
+                self.advantage_spin,
+                self.disadvantage_spin,
+                self.boost_spin,
+                self.penalty_spin,
+                self.modifier_spin,
+            ):
+                spin.setValue(0)
+            self._show_flips(6, frozenset())
+        finally:
+            self._quiet = False
+        self.set_defaults(self._default_wild, self._default_critical)
+
+    # --- reading and reporting ------------------------------------------------------------
+
+    def _read(self) -> tuple[RollSpec | None, str | None]:
+        text = self.code_edit.text()
+        if not text.strip():
+            return None, self.tr("Type a die code such as 3D+2 (R1).")
+        try:
+            code = DieCode.parse(text)
+        except ValueError as error:
+            return None, str(error)
+        if code.dice > MAX_DICE:
+            return None, self.tr("%1 rolls %2 dice; the dice panel stops at %3.").replace(
+                "%1", str(code)
+            ).replace("%2", str(code.dice)).replace("%3", str(MAX_DICE))
+        try:
+            spec = RollSpec(
+                code=code,
+                wild_dice=self.wild_spin.value(),
+                critical_failure=CRITICAL_FAILURE_RULES[self.critical_combo.currentIndex()],
+                luck=self.luck_check.isChecked(),
+                advantage=self.advantage_spin.value(),
+                disadvantage=self.disadvantage_spin.value(),
+                boost=self.boost_spin.value(),
+                penalty=self.penalty_spin.value(),
+                flips=self._flips(),
+                sides=int(self.sides_combo.currentData()),
+                modifier=self.modifier_spin.value(),
+                count_successes=self.successes_check.isChecked(),
+            )
+        except ValueError as error:
+            return None, str(error)
+        return spec, None
+
+    def _validate_and_emit(self) -> None:
+        if self._quiet:
+            return
+        spec, error = self._read()
+        self._error = error
+        self.error_label.show_error(error)
+        self.code_edit.setToolTip(error if error else self._code_tip)
+        self.code_edit.setAccessibleDescription(error if error else self._code_tip)
+        if spec is None:
+            self.specInvalid.emit(error or "")
+        else:
+            self.specChanged.emit(spec)
+
+    def _sides_changed(self) -> None:
+        sides = int(self.sides_combo.currentData())
+        self._show_flips(sides, self._flips())
+        self._validate_and_emit()
+
+    def _successes_toggled(self) -> None:
+        self._update_band()
+        self._validate_and_emit()
+
+    def _difficulty_changed(self) -> None:
+        self._update_band()
+        self.difficultyChanged.emit(self.difficulty())
+
+    def _update_band(self) -> None:
+        difficulty = self.difficulty()
+        if difficulty is None:
+            self.band_label.setText(self.tr("standing check"))
+        elif self.successes_check.isChecked():
+            self.band_label.setText(self.tr("%1 successes").replace("%1", str(difficulty)))
+        else:
+            self.band_label.setText(words.difficulty_band(difficulty))
+
+
+class _ErrorLabel(QWidget):
+    """A warning icon and the reason a die code was refused; hidden while all is well."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.icon = QLabel()
+        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        self.icon.setPixmap(icon.pixmap(QSize(size, size), self.devicePixelRatioF()))
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.text.setAccessibleName(self.tr("Die code problem"))
+        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.text, 1)
+        self.hide()
+
+    def show_error(self, error: str | None) -> None:
+        self.text.setText(error or "")
+        self.setVisible(bool(error))
+
+
+def _spin(low: int, high: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+    spin.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.UpDownArrows)
+    return spin
