@@ -25,8 +25,10 @@ from sheets.documents.character import (
 )
 from sheets.documents.common import SCHEMA_VERSION, Document, Part
 from sheets.documents.condition_state import (
+    CheckModifier,
     ConditionInstance,
     ConditionState,
+    FearMemory,
     StatusCondition,
     new_condition_id,
 )
@@ -72,12 +74,14 @@ __all__ = [
     "Campaign",
     "Character",
     "CharacterKind",
+    "CheckModifier",
     "Combatant",
     "ConditionInstance",
     "ConditionState",
     "Document",
     "DocumentType",
     "Encounter",
+    "FearMemory",
     "HouseRules",
     "Importance",
     "LogEntry",

@@ -8,13 +8,22 @@ engine needs later. The rules themselves live in the engine, not here.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Final, Literal, Self
+from typing import Annotated, Any, Final, Literal, Self
 
-from pydantic import Field, JsonValue, StringConstraints, field_validator, model_validator
+from pydantic import (
+    Field,
+    JsonValue,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from sheets.documents.character import Character
 from sheets.documents.common import Document, Name, Part, Text, require_unique_names
-from sheets.documents.condition_state import ConditionInstance, StatusCondition
+from sheets.documents.condition_state import ConditionInstance, StatusCondition, omit_defaults
 
 SceneType = Literal["quick", "dramatic", "tactical"]
 """R6: a quick check, a dramatic scene (order of relevance), a tactical scene (rounds)."""
@@ -67,6 +76,25 @@ class ActionBudget(Part):
     bonus_spent: int = Field(default=0, ge=0, le=100)
 
 
+HelpMode = Literal["enhance", "blunt"]
+"""R6 combined action: a helper's dice join as Boost (enhance) or Penalty (blunt) dice."""
+
+
+class PendingHelp(Part):
+    """A helper's dice waiting for the primary's check (R6 combined action)."""
+
+    helper: CombatantId
+    skill: Annotated[str, StringConstraints(max_length=250)] = ""
+    """What the helper used, in words: "Brawling + Haymaker"."""
+    dice: int = Field(ge=0, le=100)
+    """Whole dice of the helper's skill + specialization, pips dropped (R6)."""
+    mode: HelpMode = "enhance"
+    ready_round: int = Field(default=0, ge=0, le=MAX_ROUND)
+    """Usable from the primary's turn in this round on (helping yourself readies it)."""
+    expires_round: int = Field(default=0, ge=0, le=MAX_ROUND)
+    """Unused, it lapses at the end of the primary's turn in this round."""
+
+
 class Combatant(Part):
     """One element in the encounter: a character file, or an inline Stock copy."""
 
@@ -91,6 +119,18 @@ class Combatant(Part):
     pending_action_points: int = Field(default=0, ge=0, le=1000)
     """R7: action points awarded at the end of the scene (conceding, accepted hooks)."""
     notes: Text = ""
+    last_turn: int = Field(default=0, ge=0, le=MAX_ROUND)
+    """The last round whose turn this combatant has had (taken or skipped), R6."""
+    help: list[PendingHelp] = Field(default_factory=list)
+    """R6 combined actions waiting for this combatant's next check."""
+    intention: Text = ""
+    """A dramatic scene's declared intention (R6); it may change at any time."""
+
+    @model_serializer(mode="wrap")
+    def _omit_engine_defaults(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> Any:
+        return omit_defaults(handler(self), _COMBATANT_DEFAULTS)
 
     @field_validator("character_file", "template")
     @classmethod
@@ -113,6 +153,9 @@ class Combatant(Part):
                 raise ValueError(f"two conditions have the id '{condition.id}'")
             ids.add(condition.id)
         return self
+
+
+_COMBATANT_DEFAULTS: Final[dict[str, Any]] = {"last_turn": 0, "help": [], "intention": ""}
 
 
 class LogEntry(Part):

@@ -1,0 +1,81 @@
+"""The encounter engine (R4-R9): scenes, initiative, rounds, actions, conditions that
+expire, checks and their effects, fear, armour and scale, with a log and exact undo.
+
+The tracker UI builds an ``Engine`` over an encounter document and its characters, sends
+it commands (``sheets.encounter.commands``) and shows its queries.
+"""
+
+from sheets.encounter.commands import (
+    COMMANDS,
+    AdjustActions,
+    AwardActionPoints,
+    ChangeDuration,
+    Check,
+    Command,
+    Concede,
+    CreateCondition,
+    Damage,
+    DeclareIntention,
+    EndEncounter,
+    EndScene,
+    FearCheck,
+    GiveTurn,
+    Help,
+    MoveInOrder,
+    NextTurn,
+    Note,
+    Outcome,
+    RemoveCondition,
+    RollInitiative,
+    SetGoal,
+    SetOrder,
+    SetScene,
+    ShiftAttitude,
+    SpendAction,
+    SpendRanks,
+    StartEncounter,
+    StatusTest,
+)
+from sheets.encounter.effects import EFFECT_MENU, Contribution, EffectOption
+from sheets.encounter.engine import ActiveModifier, CommandRecord, Engine, OrderEntry
+from sheets.encounter.state import CommandRefused
+
+__all__ = [
+    "COMMANDS",
+    "EFFECT_MENU",
+    "ActiveModifier",
+    "AdjustActions",
+    "AwardActionPoints",
+    "ChangeDuration",
+    "Check",
+    "Command",
+    "CommandRecord",
+    "CommandRefused",
+    "Concede",
+    "Contribution",
+    "CreateCondition",
+    "Damage",
+    "DeclareIntention",
+    "EffectOption",
+    "EndEncounter",
+    "EndScene",
+    "Engine",
+    "FearCheck",
+    "GiveTurn",
+    "Help",
+    "MoveInOrder",
+    "NextTurn",
+    "Note",
+    "OrderEntry",
+    "Outcome",
+    "RemoveCondition",
+    "RollInitiative",
+    "SetGoal",
+    "SetOrder",
+    "SetScene",
+    "ShiftAttitude",
+    "SpendAction",
+    "SpendRanks",
+    "StartEncounter",
+    "StatusTest",
+]

@@ -1,0 +1,126 @@
+"""Exact undo: every change a command makes is recorded with its inverse.
+
+A command never snapshots the document: it changes it through a ``Changes`` recorder,
+which keeps a before-image of only what it touched (one field, one list slot, one dict
+key). Undo runs the inverses backwards; redo runs the same changes forwards again. Both
+restore the very objects, so the saved bytes after undo equal the bytes before.
+
+Fields are written straight into the model (no re-validation): the engine builds every
+new value from validated parts, and a 500-combatant turn must stay under a millisecond.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping, MutableSequence
+from typing import Any
+
+from pydantic import BaseModel
+
+Step = tuple[Callable[[], None], Callable[[], None]]
+"""One change: (undo, redo)."""
+
+_MISSING: Any = object()
+
+
+def write_field(model: BaseModel, name: str, value: Any) -> None:
+    """Set a model field without validation (the engine validated the value already)."""
+    model.__dict__[name] = value
+
+
+class Changes:
+    """The recorder a command writes through; ``steps`` undo and redo it exactly."""
+
+    __slots__ = ("steps",)
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+
+    def set(self, model: BaseModel, name: str, value: Any) -> None:
+        """Set ``model.name``; a write of the same value records nothing."""
+        old = model.__dict__[name]
+        if old is value or (type(old) is type(value) and old == value):
+            return
+        write_field(model, name, value)
+        self.steps.append(
+            (lambda: write_field(model, name, old), lambda: write_field(model, name, value))
+        )
+
+    def insert(self, items: MutableSequence[Any], index: int, item: Any) -> None:
+        """Insert ``item`` at ``index`` (``len(items)`` appends)."""
+        items.insert(index, item)
+
+        def undo() -> None:
+            del items[index]
+
+        self.steps.append((undo, lambda: items.insert(index, item)))
+
+    def append(self, items: MutableSequence[Any], item: Any) -> None:
+        self.insert(items, len(items), item)
+
+    def pop(self, items: MutableSequence[Any], index: int) -> Any:
+        """Remove and return the item at ``index``."""
+        item = items.pop(index)
+
+        def redo() -> None:
+            del items[index]
+
+        self.steps.append((lambda: items.insert(index, item), redo))
+        return item
+
+    def replace_list(self, items: MutableSequence[Any], new: list[Any]) -> None:
+        """Replace the whole content of a list (a new turn order)."""
+        old = list(items)
+        if old == new:
+            return
+
+        def put(content: list[Any]) -> Callable[[], None]:
+            def run() -> None:
+                items[:] = content
+
+            return run
+
+        items[:] = new
+        self.steps.append((put(old), put(list(new))))
+
+    def put(self, mapping: MutableMapping[str, Any], key: str, value: Any) -> None:
+        """Set ``mapping[key]``; the old value (or its absence) comes back on undo."""
+        old = mapping.get(key, _MISSING)
+        if old is not _MISSING and old == value and type(old) is type(value):
+            return
+        mapping[key] = value
+
+        def undo() -> None:
+            if old is _MISSING:
+                del mapping[key]
+            else:
+                mapping[key] = old
+
+        def redo() -> None:
+            mapping[key] = value
+
+        self.steps.append((undo, redo))
+
+    def delete(self, mapping: MutableMapping[str, Any], key: str) -> None:
+        if key not in mapping:
+            return
+        old = mapping.pop(key)
+
+        def undo() -> None:
+            mapping[key] = old
+
+        def redo() -> None:
+            del mapping[key]
+
+        self.steps.append((undo, redo))
+
+    def hook(self, undo: Callable[[], None], redo: Callable[[], None]) -> None:
+        """Keep a derived cache in step: ``redo`` has been done already."""
+        self.steps.append((undo, redo))
+
+    def undo(self) -> None:
+        for undo, _ in reversed(self.steps):
+            undo()
+
+    def redo(self) -> None:
+        for _, redo in self.steps:
+            redo()

@@ -1,0 +1,97 @@
+"""The engine's commands: each a small frozen dataclass that changes the encounter through
+recorded changes (``Changes``) and writes one log entry with its inputs, seed and effects.
+
+A command with dice carries a ``seed``; left None, the engine draws one before running it
+and keeps the command with the seed filled in, so a redo or a replay rolls the same dice.
+"""
+
+from sheets.encounter.commands.base import ActionKind, Command, Context, Outcome
+from sheets.encounter.commands.checks import Check, Damage, SpendRanks
+from sheets.encounter.commands.ending import EndEncounter, EndScene
+from sheets.encounter.commands.flow import (
+    AdjustActions,
+    DeclareIntention,
+    GiveTurn,
+    MoveInOrder,
+    NextTurn,
+    Note,
+    RollInitiative,
+    SetGoal,
+    SetOrder,
+    SetScene,
+    SpendAction,
+    StartEncounter,
+)
+from sheets.encounter.commands.marks import (
+    ChangeDuration,
+    CreateCondition,
+    RemoveCondition,
+    ShiftAttitude,
+    StatusTest,
+)
+from sheets.encounter.commands.people import AwardActionPoints, Concede, FearCheck, Help
+
+# Every command the engine knows, for the UI and for the random-sequence test.
+COMMANDS: tuple[type[Command], ...] = (
+    StartEncounter,
+    SetScene,
+    SetGoal,
+    DeclareIntention,
+    Note,
+    RollInitiative,
+    SetOrder,
+    MoveInOrder,
+    NextTurn,
+    GiveTurn,
+    SpendAction,
+    AdjustActions,
+    Check,
+    SpendRanks,
+    Damage,
+    CreateCondition,
+    ChangeDuration,
+    RemoveCondition,
+    ShiftAttitude,
+    StatusTest,
+    Concede,
+    AwardActionPoints,
+    Help,
+    FearCheck,
+    EndEncounter,
+    EndScene,
+)
+
+
+__all__ = [
+    "COMMANDS",
+    "ActionKind",
+    "AdjustActions",
+    "AwardActionPoints",
+    "ChangeDuration",
+    "Check",
+    "Command",
+    "Concede",
+    "Context",
+    "CreateCondition",
+    "Damage",
+    "DeclareIntention",
+    "EndEncounter",
+    "EndScene",
+    "FearCheck",
+    "GiveTurn",
+    "Help",
+    "MoveInOrder",
+    "NextTurn",
+    "Note",
+    "Outcome",
+    "RemoveCondition",
+    "RollInitiative",
+    "SetGoal",
+    "SetOrder",
+    "SetScene",
+    "ShiftAttitude",
+    "SpendAction",
+    "SpendRanks",
+    "StartEncounter",
+    "StatusTest",
+]

@@ -1,0 +1,123 @@
+"""Ending the encounter and the scene (R4, R6, R7, R8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from sheets.documents.condition_state import (
+    FearMemory,
+)
+from sheets.encounter import conditions as cond
+from sheets.encounter import fear
+from sheets.encounter.commands.base import (
+    Command,
+    Context,
+    Outcome,
+    require_running,
+)
+from sheets.encounter.commands.people import creature_kind
+from sheets.encounter.durations import ENDS_WITH_ENCOUNTER, ENDS_WITH_SCENE
+from sheets.results import Duration
+
+# --- ending (R6) ----------
+
+
+def _expire_all(ctx: Context, durations: frozenset[Duration], notes: list[str]) -> None:
+    view = ctx.view
+    for combatant in view.encounter.combatants:
+        sheet = view.character(combatant).conditions.instances
+        for items in (combatant.conditions, sheet):
+            index = 0
+            while index < len(items):
+                if items[index].duration in durations:
+                    removed = view.remove_instance(ctx.changes, combatant.id, items, index)
+                    notes.append(f"{combatant.name}'s {cond.describe(removed)} ends")
+                    if items is sheet:
+                        ctx.touch(combatant)
+                else:
+                    index += 1
+        index = 0
+        while index < len(combatant.help):
+            ctx.changes.pop(combatant.help, index)
+
+
+@dataclass(frozen=True, slots=True)
+class EndEncounter(Command):
+    """The GM ends the encounter (the conflict): "until end of encounter" and shorter
+    conditions end (R4, R6). Ruling (ours): the scene goes on; rounds keep counting."""
+
+    entry_type: ClassVar[str] = "scene"
+
+    def run(self, ctx: Context) -> Outcome:
+        require_running(ctx.view)
+        _expire_all(ctx, ENDS_WITH_ENCOUNTER, ctx.notes)
+        return Outcome(ctx.log(None, self.entry_type, "the encounter ends", self.inputs()))
+
+
+@dataclass(frozen=True, slots=True)
+class EndScene(Command):
+    """The GM ends the scene (R6): end-of-scene and shorter conditions end, pending action
+    points are awarded (conceding, accepted complications, R7) and fear memories updated
+    (R8).
+
+    ``clean_victory``: the creatures were beaten without significant harm (R8); None lets
+    the engine judge -- Ruling (ours): every creature met is Out of Action or conceded and
+    no player-side character is Wounded (damage level 3) or worse."""
+
+    clean_victory: bool | None = None
+    entry_type: ClassVar[str] = "scene"
+
+    def run(self, ctx: Context) -> Outcome:
+        view = ctx.view
+        require_running(view)
+        notes = ctx.notes
+        self._fear_memory(ctx, notes)
+        _expire_all(ctx, ENDS_WITH_SCENE, notes)
+        for combatant in view.encounter.combatants:
+            points = combatant.pending_action_points
+            if points:
+                character = view.character(combatant)
+                ctx.changes.set(character, "action_points", character.action_points + points)
+                ctx.changes.set(combatant, "pending_action_points", 0)
+                ctx.touch(combatant)
+                notes.append(f"{combatant.name} gains {points} action point(s) (R7)")
+        ctx.changes.set(view.encounter, "state", "ended")
+        return Outcome(ctx.log(None, self.entry_type, "the scene ends", self.inputs()))
+
+    def _fear_memory(self, ctx: Context, notes: list[str]) -> None:
+        view = ctx.view
+        state = view.encounter.engine_state.get("fear")
+        if not isinstance(state, dict):
+            return
+        for kind, met in sorted(state.items()):
+            if not isinstance(met, list):
+                continue
+            creatures = [
+                c for c in view.encounter.combatants if creature_kind(c, view.character(c)) == kind
+            ]
+            clean = self.clean_victory
+            if clean is None:
+                heroes = [c for c in view.encounter.combatants if view.side_is_players(c.side)]
+                clean = all(not view.is_active(c) for c in creatures) and all(
+                    view.track_level(h, "damage") < 3 for h in heroes
+                )
+            for hero_id in met:
+                hero = view.by_id.get(str(hero_id))
+                if hero is None:
+                    continue
+                sheet = view.character(hero).conditions
+                memories = list(sheet.fear_memory)
+                index = next((i for i, m in enumerate(memories) if m.creature == kind), None)
+                old = memories[index] if index is not None else FearMemory(creature=kind)
+                count = old.encounters + 1
+                tolerant = old.tolerant or clean or count >= fear.TOLERANCE_ENCOUNTERS
+                new = FearMemory(creature=kind, encounters=count, tolerant=tolerant)
+                if index is None:
+                    memories.append(new)
+                else:
+                    memories[index] = new
+                ctx.changes.set(sheet, "fear_memory", memories)
+                ctx.touch(hero)
+                if tolerant and not old.tolerant:
+                    notes.append(f"{hero.name} will not fear {kind} again (R8)")

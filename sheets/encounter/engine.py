@@ -1,0 +1,394 @@
+"""The encounter engine's façade: the tracker window only shows it and sends it commands.
+
+    engine = Engine(encounter, characters, campaign.house_rules)
+    record = engine.apply(NextTurn())      # or engine.next_turn()
+    engine.undo(); engine.redo()           # or revert(record) / reapply(record)
+
+Every command runs through recorded changes (``changes.Changes``): ``apply`` returns a
+``CommandRecord`` that undoes and redoes exactly that command, so the UI can wrap each in
+a QUndoCommand. A refused command (``CommandRefused``) changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from sheets.conditions import TRACK_NAMES, TrackName
+from sheets.dice import RollSpec
+from sheets.documents import Character, ConditionInstance, Encounter, HouseRules
+from sheets.documents.condition_state import CheckModifier, CheckPurpose
+from sheets.encounter import commands as cmd
+from sheets.encounter.changes import Changes
+from sheets.encounter.effects import (
+    CheckContext,
+    Contribution,
+    EffectOption,
+    changes_roll,
+    describe_modifier,
+    fold,
+    menu,
+)
+from sheets.encounter.resolve import scale_to_hit
+from sheets.encounter.state import CommandRefused, EncounterView
+from sheets.results import Duration
+from sheets.skills import CheckNotPossible, check_dice
+
+
+@dataclass(slots=True)
+class CommandRecord:
+    """One applied command: what it was (seeds filled in), what it did, how to undo it."""
+
+    command: cmd.Command
+    outcome: cmd.Outcome
+    changes: Changes = field(repr=False)
+    touched: frozenset[str] = frozenset()
+    """Files changed besides the encounter: character files (save them), or "encounter"."""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderEntry:
+    combatant: str
+    name: str
+    side: str
+    initiative: int | None
+    acting: bool
+    done: bool
+    """Has had its turn this round."""
+    active: bool
+    """Neither conceded nor Out of Action (R6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveModifier:
+    """A condition on a combatant, with what it changes and how long it has left."""
+
+    owner: str
+    condition_id: str
+    name: str
+    duration: Duration
+    remaining: str
+    """In words: "until the end of Kara's turn in round 3", "2 rounds", "until recovered"."""
+    effect: str
+    on_sheet: bool
+
+
+class Engine:
+    """Runs one encounter by the rules (R4-R9) over its document and the characters."""
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        characters: Mapping[str, Character] | None = None,
+        rules: HouseRules | None = None,
+        *,
+        clock: Callable[[], str] | None = None,
+    ) -> None:
+        self.view = EncounterView(encounter, characters or {}, rules or HouseRules())
+        self._clock = clock
+        self._done: list[CommandRecord] = []
+        self._undone: list[CommandRecord] = []
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.view.encounter
+
+    def clock(self) -> str:
+        """The time written in log entries (empty without a clock: tests replay exactly)."""
+        return self._clock() if self._clock is not None else ""
+
+    # --- commands, undo, redo ----------------------------------------------------------------
+
+    def apply(self, command: cmd.Command) -> CommandRecord:
+        """Run a command; raises ``CommandRefused`` (nothing changed) when the rules say no."""
+        command = command.resolved()
+        changes = Changes()
+        ctx = cmd.Context(self, changes)
+        try:
+            outcome = command.run(ctx)
+        except CommandRefused:
+            changes.undo()
+            raise
+        except Exception:
+            changes.undo()
+            raise
+        if not outcome.data and ctx.logged:
+            outcome = replace(outcome, data=ctx.logged)
+        record = CommandRecord(command, outcome, changes, frozenset(ctx.touched))
+        self._done.append(record)
+        self._undone.clear()
+        return record
+
+    def revert(self, record: CommandRecord) -> None:
+        """Undo ``record``, which must be the last command applied (or redone)."""
+        if not self._done or self._done[-1] is not record:
+            raise ValueError("only the last command applied can be undone")
+        self._done.pop()
+        record.changes.undo()
+        self._undone.append(record)
+
+    def reapply(self, record: CommandRecord) -> None:
+        """Redo ``record``, which must be the last command undone."""
+        if not self._undone or self._undone[-1] is not record:
+            raise ValueError("only the last command undone can be redone")
+        self._undone.pop()
+        record.changes.redo()
+        self._done.append(record)
+
+    def undo(self) -> CommandRecord | None:
+        if not self._done:
+            return None
+        record = self._done[-1]
+        self.revert(record)
+        return record
+
+    def redo(self) -> CommandRecord | None:
+        if not self._undone:
+            return None
+        record = self._undone[-1]
+        self.reapply(record)
+        return record
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    @property
+    def history(self) -> tuple[CommandRecord, ...]:
+        return tuple(self._done)
+
+    # --- convenience: one method per command -------------------------------------------------
+
+    def start(self) -> CommandRecord:
+        return self.apply(cmd.StartEncounter())
+
+    def roll_initiative(self, seed: int | None = None, ability: str | None = None) -> CommandRecord:
+        return self.apply(cmd.RollInitiative(seed, ability))
+
+    def set_order(self, order: list[str]) -> CommandRecord:
+        return self.apply(cmd.SetOrder(tuple(order)))
+
+    def move(self, combatant: str, steps: int) -> CommandRecord:
+        return self.apply(cmd.MoveInOrder(combatant, steps))
+
+    def next_turn(self) -> CommandRecord:
+        return self.apply(cmd.NextTurn())
+
+    def give_turn(self, combatant: str) -> CommandRecord:
+        return self.apply(cmd.GiveTurn(combatant))
+
+    def spend(
+        self, combatant: str, kind: cmd.ActionKind = "full", what: str = "", reaction: bool = False
+    ) -> CommandRecord:
+        return self.apply(cmd.SpendAction(combatant, kind, what, reaction))
+
+    def check(self, actor: str, skill: str | None = None, **options: Any) -> CommandRecord:
+        return self.apply(cmd.Check(actor, skill, **options))
+
+    def spend_ranks(self, check_id: str, effect: str, **options: Any) -> CommandRecord:
+        return self.apply(cmd.SpendRanks(check_id, effect, **options))
+
+    def damage(self, attacker: str, target: str, **options: Any) -> CommandRecord:
+        return self.apply(cmd.Damage(attacker, target, **options))
+
+    def concede(self, combatant: str | None = None, side: str | None = None) -> CommandRecord:
+        return self.apply(cmd.Concede(combatant, side))
+
+    def end_scene(self, clean_victory: bool | None = None) -> CommandRecord:
+        return self.apply(cmd.EndScene(clean_victory))
+
+    # --- queries -----------------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        return self.encounter.round
+
+    def current(self) -> str | None:
+        """The combatant whose turn it is, or None."""
+        return self.view.actor()
+
+    def order(self) -> list[OrderEntry]:
+        view = self.view
+        actor = view.actor()
+        rnd = self.encounter.round
+        result = []
+        for combatant_id in self.encounter.turn_order:
+            c = view.by_id[combatant_id]
+            result.append(
+                OrderEntry(
+                    c.id,
+                    c.name,
+                    c.side,
+                    c.initiative,
+                    c.id == actor,
+                    rnd > 0 and c.last_turn >= rnd,
+                    view.is_active(c),
+                )
+            )
+        return result
+
+    def actions_left(self, combatant: str) -> tuple[int, int]:
+        """(full, bonus) actions left this round (R6)."""
+        budget = self.view.combatant(combatant).actions
+        return budget.full - budget.full_spent, budget.bonus - budget.bonus_spent
+
+    def can_act(self, combatant: str) -> str | None:
+        """Why the combatant cannot act (R5, R6), or None."""
+        return self.view.cannot_act(self.view.combatant(combatant))
+
+    def track_level(self, combatant: str, track: TrackName) -> int:
+        return self.view.track_level(self.view.combatant(combatant), track)
+
+    def tracks(self, combatant: str) -> dict[str, int]:
+        c = self.view.combatant(combatant)
+        return {track: self.view.track_level(c, track) for track in TRACK_NAMES}
+
+    def is_out(self, combatant: str) -> bool:
+        return self.view.is_out(self.view.combatant(combatant))
+
+    def conditions(self, combatant: str) -> list[ConditionInstance]:
+        return list(self.view.conditions(self.view.combatant(combatant)))
+
+    def active_modifiers(self, combatant: str) -> list[ActiveModifier]:
+        """Every condition on the combatant with what it does and its remaining duration."""
+        view = self.view
+        c = view.combatant(combatant)
+        sheet = view.character(c).conditions.instances
+        result = []
+        for instance in view.conditions(c):
+            effect = (
+                describe_modifier(instance.modifier)
+                if instance.modifier
+                else (instance.effect or "")
+            )
+            result.append(
+                ActiveModifier(
+                    c.id,
+                    instance.id,
+                    instance.name or str(instance.track),
+                    instance.duration,
+                    self._remaining(instance),
+                    effect,
+                    any(i is instance for i in sheet),
+                )
+            )
+        return result
+
+    def _remaining(self, instance: ConditionInstance) -> str:
+        if instance.expires_round is None or instance.anchor is None:
+            if instance.duration == Duration.ROUNDS:
+                return f"{instance.remaining_rounds} rounds"
+            return instance.duration.label
+        if instance.anchor == "*round":
+            return f"until the end of round {instance.expires_round}"
+        who = self.view.by_id.get(instance.anchor)
+        name = who.name if who else instance.anchor
+        return f"until the end of {name}'s turn in round {instance.expires_round}"
+
+    def scene_over(self) -> bool:
+        """R6: no active opposition remains -- at most one side still has anyone active."""
+        view = self.view
+        sides = {c.side.casefold() for c in self.encounter.combatants if view.is_active(c)}
+        return len(sides) <= 1 and bool(self.encounter.combatants)
+
+    def _check_record(self, check_id: str) -> dict[str, Any] | None:
+        checks = self.encounter.engine_state.get("checks")
+        record = checks.get(check_id) if isinstance(checks, dict) else None
+        return record if isinstance(record, dict) else None
+
+    def effect_menu(self, check_id: str) -> list[EffectOption]:
+        """The R4 effects the check's unspent ranks can buy."""
+        record = self._check_record(check_id)
+        if record is None:
+            return []
+        options = menu(self.ranks_left(check_id))
+        if record.get("effect_roll"):
+            options = [o for o in options if o.target != "effect_roll"]
+        return options
+
+    def ranks_left(self, check_id: str) -> int:
+        """Ranks of the check not yet spent (R4)."""
+        record = self._check_record(check_id)
+        if record is None:
+            return 0
+        return int(record["ranks"]) - int(record["spent"])
+
+    def proposed_spec(
+        self,
+        combatant: str,
+        skill: str | None = None,
+        specialization: str | None = None,
+        *,
+        ability: str | None = None,
+        purpose: CheckPurpose = "skill",
+        target: str | None = None,
+    ) -> tuple[RollSpec, list[Contribution]]:
+        """The roll the engine proposes for the combatant's next check (R2, R3), with every
+        modifier that applies (conditions R4/R8, combined actions R6, scale R9), each named
+        in a ``Contribution``."""
+        view = self.view
+        c = view.combatant(combatant)
+        character = view.character(c)
+        if skill is None and specialization is None and ability is None:
+            raise CommandRefused("name the skill, specialization or ability of the check (R2)")
+        try:
+            dice = check_dice(character, skill, specialization, ability=ability)
+        except CheckNotPossible as error:
+            raise CommandRefused(str(error)) from None
+        rules = view.rules
+        spec = RollSpec(
+            code=dice.code, wild_dice=rules.wild_dice, critical_failure=rules.critical_failure
+        )
+        base = [Contribution("sheet", dice.describe(), str(dice.code))]
+        names = frozenset(
+            n.casefold() for n in (skill, specialization, dice.skill, dice.specialization) if n
+        )
+        context = CheckContext(names, dice.ability.casefold(), purpose, target)
+        found: list[tuple[str, ConditionInstance, CheckModifier]] = []
+        for instance in view.conditions(c):
+            if instance.modifier is not None and changes_roll(instance.modifier):
+                found.append((f"condition:{c.id}:{instance.id}", instance, instance.modifier))
+        spec, contributions = fold(spec, found, context)
+        rnd = self.encounter.round
+        boost = penalty = 0
+        for pending in c.help:
+            if pending.ready_round > rnd:
+                continue
+            if pending.mode == "enhance":
+                boost += pending.dice
+            else:
+                penalty += pending.dice
+            kind = "Boost" if pending.mode == "enhance" else "Penalty"
+            helper = view.by_id.get(pending.helper)
+            contributions.append(
+                Contribution(
+                    f"help:{pending.helper}",
+                    f"help from {helper.name if helper else pending.helper}",
+                    f"{kind} {pending.dice}",
+                    True,
+                )
+            )
+        if boost or penalty:
+            spec = RollSpec(
+                **{
+                    **_spec_fields(spec),
+                    "boost": spec.boost + boost,
+                    "penalty": spec.penalty + penalty,
+                }
+            )
+        if purpose == "attack" and target is not None:
+            other = view.character(view.combatant(target))
+            bonus = scale_to_hit(character.scale, other.scale, rules)
+            if bonus:
+                spec = RollSpec(**{**_spec_fields(spec), "modifier": spec.modifier + bonus})
+                contributions.append(Contribution("scale", "scale (R9)", f"+{bonus}"))
+        return spec, base + contributions
+
+
+def _spec_fields(spec: RollSpec) -> dict[str, Any]:
+    return {name: getattr(spec, name) for name in RollSpec.__dataclass_fields__}

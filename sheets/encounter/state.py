@@ -1,0 +1,203 @@
+"""The engine's view over an Encounter document and the characters it references.
+
+The document is the only state: this view adds lookups (combatant by id, the sheet
+behind each combatant) and one derived index (which timed conditions each anchor counts
+down, R6), kept in step by the commands' recorded changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from sheets.conditions import OUT_OF_ACTION, TRACK_NAMES, TrackName, track_level
+from sheets.documents import Character, Combatant, ConditionInstance, Encounter, HouseRules
+from sheets.encounter.changes import Changes
+from sheets.encounter.durations import TIMED, Moment
+
+INCAPACITATED = 4  # R5: level 4 of the damage and body tracks: can decide, cannot act
+
+ConditionRef = tuple[str, str]
+"""(combatant id, condition id) of a condition created in the encounter."""
+
+
+class CommandRefused(Exception):
+    """A command the rules do not allow now; the message says why, for the table."""
+
+
+class EncounterView:
+    """Lookups over one encounter; the only thing it caches is derived from the document."""
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        characters: Mapping[str, Character],
+        rules: HouseRules,
+    ) -> None:
+        self.encounter = encounter
+        self.characters = characters
+        self.rules = rules
+        self.by_id: dict[str, Combatant] = {}
+        self.anchored: dict[str, dict[ConditionRef, ConditionInstance]] = {}
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Recompute the lookups from the document (after an outside edit)."""
+        missing = [
+            c.character_file
+            for c in self.encounter.combatants
+            if c.character is None and c.character_file not in self.characters
+        ]
+        if missing:
+            raise ValueError(
+                "the encounter names character files not given: "
+                + ", ".join(str(m) for m in missing)
+            )
+        self.by_id = {c.id: c for c in self.encounter.combatants}
+        self.anchored = {}
+        for combatant in self.encounter.combatants:
+            for instance in combatant.conditions:
+                self.index_add(combatant.id, instance)
+
+    # --- lookups -----------------------------------------------------------------------
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        found = self.by_id.get(combatant_id)
+        if found is None:
+            raise CommandRefused(f"there is no combatant '{combatant_id}' in this encounter")
+        return found
+
+    def character(self, combatant: Combatant) -> Character:
+        if combatant.character is not None:
+            return combatant.character
+        return self.characters[str(combatant.character_file)]
+
+    def sheet_of(self, combatant_id: str) -> Character:
+        return self.character(self.combatant(combatant_id))
+
+    def conditions(self, combatant: Combatant) -> Iterator[ConditionInstance]:
+        """The sheet's standing conditions, then those created in this encounter."""
+        yield from self.character(combatant).conditions.instances
+        yield from combatant.conditions
+
+    def is_player_character(self, combatant: Combatant) -> bool:
+        return self.character(combatant).kind == "character"
+
+    def side_is_players(self, side: str) -> bool:
+        key = side.casefold()
+        return any(s.player_side and s.name.casefold() == key for s in self.encounter.sides)
+
+    # --- R5 tracks ---------------------------------------------------------------------
+
+    def track_ranks(self, combatant: Combatant, track: TrackName) -> int:
+        return sum(i.ranks for i in self.conditions(combatant) if i.track == track)
+
+    def track_level(self, combatant: Combatant, track: TrackName) -> int:
+        length = self.character(combatant).encounter_length
+        return track_level(self.track_ranks(combatant, track), length)
+
+    def worst_level(self, combatant: Combatant) -> int:
+        return max(self.track_level(combatant, track) for track in TRACK_NAMES)
+
+    def is_out(self, combatant: Combatant) -> bool:
+        """R5: a track at Out of Action (the encounter length decides where that is)."""
+        if not combatant.conditions and not self.character(combatant).conditions.instances:
+            return False
+        return self.worst_level(combatant) >= OUT_OF_ACTION
+
+    def cannot_act(self, combatant: Combatant) -> str | None:
+        """Why this combatant cannot act now (R5, R6), or None."""
+        if combatant.conceded:
+            return f"{combatant.name} has conceded and takes no more actions (R6)"
+        if self.is_out(combatant):
+            return f"{combatant.name} is Out of Action (R5)"
+        tracks: tuple[TrackName, ...] = ("damage", "body")
+        for track in tracks:
+            if self.track_level(combatant, track) == INCAPACITATED:
+                return f"{combatant.name} is incapacitated: can decide, cannot act (R5)"
+        return None
+
+    def is_active(self, combatant: Combatant) -> bool:
+        """Still in the fight: neither conceded nor Out of Action (R6)."""
+        return not combatant.conceded and not self.is_out(combatant)
+
+    # --- turns -------------------------------------------------------------------------
+
+    def actor(self) -> str | None:
+        """Whose turn is running, or None (no round yet, or the encounter is not running)."""
+        enc = self.encounter
+        if enc.state != "running" or enc.round == 0 or not enc.turn_order:
+            return None
+        return enc.turn_order[enc.current_turn]
+
+    def moment(self, owner: str) -> Moment:
+        combatant = self.by_id.get(owner)
+        done = combatant is not None and combatant.last_turn >= self.encounter.round > 0
+        return Moment(self.encounter.round, self.actor(), done)
+
+    # --- the anchor index (R6 expiry) --------------------------------------------------
+
+    def index_add(self, owner: str, instance: ConditionInstance) -> None:
+        if instance.anchor is not None and instance.duration in TIMED:
+            self.anchored.setdefault(instance.anchor, {})[(owner, instance.id)] = instance
+
+    def index_remove(self, owner: str, instance: ConditionInstance) -> None:
+        if instance.anchor is not None:
+            bucket = self.anchored.get(instance.anchor)
+            if bucket is not None:
+                bucket.pop((owner, instance.id), None)
+                if not bucket:
+                    del self.anchored[instance.anchor]
+
+    def find_condition(self, owner: str, condition_id: str) -> tuple[list[ConditionInstance], int]:
+        """The list holding the condition (the encounter's or the sheet's) and its index."""
+        combatant = self.combatant(owner)
+        for items in (combatant.conditions, self.character(combatant).conditions.instances):
+            for index, instance in enumerate(items):
+                if instance.id == condition_id:
+                    return items, index
+        raise CommandRefused(f"{combatant.name} has no condition '{condition_id}'")
+
+    # --- recorded changes that keep the index in step -----------------------------------
+
+    def add_instance(self, changes: Changes, owner: str, instance: ConditionInstance) -> None:
+        combatant = self.combatant(owner)
+        changes.append(combatant.conditions, instance)
+        self.index_add(owner, instance)
+        changes.hook(
+            lambda: self.index_remove(owner, instance), lambda: self.index_add(owner, instance)
+        )
+
+    def remove_instance(
+        self, changes: Changes, owner: str, items: list[ConditionInstance], index: int
+    ) -> ConditionInstance:
+        instance: ConditionInstance = changes.pop(items, index)
+        self.index_remove(owner, instance)
+        changes.hook(
+            lambda: self.index_add(owner, instance), lambda: self.index_remove(owner, instance)
+        )
+        return instance
+
+    def replace_instance(
+        self,
+        changes: Changes,
+        owner: str,
+        items: list[ConditionInstance],
+        index: int,
+        new: ConditionInstance,
+    ) -> None:
+        """Swap one condition for a changed copy (a duration change, R4)."""
+        old = items[index]
+        changes.pop(items, index)
+        changes.insert(items, index, new)
+        self.index_remove(owner, old)
+        self.index_add(owner, new)
+
+        def undo() -> None:
+            self.index_remove(owner, new)
+            self.index_add(owner, old)
+
+        def redo() -> None:
+            self.index_remove(owner, old)
+            self.index_add(owner, new)
+
+        changes.hook(undo, redo)
