@@ -691,7 +691,7 @@ def test_cli_refuses_folders_and_huge_files(
         handle.truncate(MAX_FILE_BYTES + 1)  # sparse: costs no disk
     code, _, err = wilddie(capsys, "import", str(huge), str(tmp_path), "--into", str(campaign))
     assert code == 1
-    assert f"{huge}: is larger than 20 MB: not an od6s export" in err
+    assert f"{huge}: is larger than 20 MB: not an od6s actor export" in err
     assert f"{tmp_path}: is a folder, not a file" in err
 
 

@@ -9,8 +9,6 @@ imported, 1 when one failed, 2 for a usage mistake (no campaign folder).
 from __future__ import annotations
 
 import argparse
-import os
-import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -54,31 +52,9 @@ def _campaign_folder(text: str) -> Path:
 
 def _read_export(path: Path) -> bytes:
     """The file's bytes: a regular file, at most storage's size limit. ``DocumentError``."""
-    from sheets.storage import MAX_FILE_BYTES, DocumentError, Problem
+    from sheets.storage import read_file_bytes
 
-    def fail(message: str, code: Any = "unreadable") -> DocumentError:
-        return DocumentError([Problem(str(path), "", message, code)])
-
-    too_large = f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not an od6s export"
-    try:
-        info = os.stat(path)  # before open: opening a FIFO would block
-        if stat.S_ISDIR(info.st_mode):
-            raise fail("is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise fail("is not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise fail(too_large, "too_large")
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise fail("no such file") from None
-    except PermissionError:
-        raise fail("cannot be read: permission denied") from None
-    except OSError as error:
-        raise fail(f"cannot be read: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise fail(too_large, "too_large")
-    return data
+    return read_file_bytes(path, what="an od6s actor export")[0]
 
 
 def _run_import(args: argparse.Namespace) -> int:

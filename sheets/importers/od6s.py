@@ -63,20 +63,19 @@ from pathlib import PurePath
 from typing import Any, Final
 
 from pydantic import ValidationError
-from pydantic_core import from_json
 
 from sheets.conditions import TRACK_LEVELS, TrackName
 from sheets.dice import PIPS_PER_DIE, DieCode
 from sheets.documents import Character, CharacterKind, Portrait
 from sheets.documents.character import MAX_POINTS, MAX_SCALE
 from sheets.storage import (
-    MAX_FILE_BYTES,
     DocumentError,
     Problem,
     ProblemCode,
     dump_document,
     parse_document,
     problems_from_validation,
+    read_json,
 )
 
 FORMAT: Final = "od6s"
@@ -217,65 +216,9 @@ class ImportResult:
 # --- bytes -> JSON ---------------------------------------------------------------------
 
 
-class _DuplicateKey(Exception):
-    def __init__(self, key: str) -> None:
-        self.key = key
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _DuplicateKey(key)
-            seen.add(key)
-    return result
-
-
 def load_json(data: bytes, source: str) -> Any:
-    """The parsed export, with the guards of ``sheets.storage.parse_document``.
-
-    Size first (20 MB), UTF-8, pydantic's parser (which stops deep nesting cleanly), then
-    duplicate keys (one of the values would be lost silently). Raises ``DocumentError``.
-    """
-
-    def fail(message: str, code: ProblemCode) -> DocumentError:
-        return DocumentError([Problem(source, "", message, code)])
-
-    if len(data) > MAX_FILE_BYTES:
-        raise fail(
-            f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not an od6s actor export",
-            "too_large",
-        )
-    if data.startswith(_UTF8_BOM):
-        data = data[len(_UTF8_BOM) :]
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise fail(
-            f"is not UTF-8 text (byte {error.start}): not a JSON export", "not_utf8"
-        ) from None
-    try:
-        raw = from_json(data, allow_inf_nan=False)
-    except ValueError as error:
-        detail = str(error)
-        if "recursion limit" in detail:
-            raise fail(
-                "is nested too deeply (over about 200 levels of [ and {): not an od6s export",
-                "too_deep",
-            ) from None
-        raise fail(f"is not valid JSON: {detail}", "not_json") from None
-    try:  # depth is bounded by pydantic's parser above
-        json.loads(data, object_pairs_hook=_no_duplicates)
-    except _DuplicateKey as found:
-        raise fail(
-            f"the key {_show(found.key)} appears twice in one object: which one is meant?",
-            "duplicate_key",
-        ) from None
-    except ValueError:  # e.g. a number too long for json; the checks below report it
-        pass
-    return raw
+    """The parsed export, with the guards every file we read gets (sheets.storage)."""
+    return read_json(data, source=source, what="an od6s actor export")
 
 
 def looks_like_od6s(raw: object) -> bool:

@@ -50,6 +50,8 @@ from sheets.storage.reading import (
     load_encounter,
     parse_document,
     read_document,
+    read_file_bytes,
+    read_json,
 )
 from sheets.storage.saving import (
     BACKUP_FOLDER,
@@ -98,6 +100,8 @@ __all__ = [
     "parse_document",
     "problems_from_validation",
     "read_document",
+    "read_file_bytes",
+    "read_json",
     "save_bytes",
     "save_document",
 ]

@@ -61,6 +61,42 @@ def _a(word: str) -> str:
     return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 
+def read_json(data: bytes, *, source: str, what: str = "a Wild Die file") -> Any:
+    """Bytes to JSON with the guards every file gets: size (20 MB), UTF-8 (a BOM is
+    skipped), pydantic's parser (it stops deep nesting cleanly), no key twice in one
+    object. ``what`` names what the file should be, for the messages. ``DocumentError``."""
+
+    def fail(message: str, code: ProblemCode) -> DocumentError:
+        return DocumentError([Problem(source, "", message, code)])
+
+    if len(data) > MAX_FILE_BYTES:
+        raise fail(f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not {what}", "too_large")
+    if data.startswith(_UTF8_BOM):  # Notepad writes one; it carries no meaning
+        data = data[len(_UTF8_BOM) :]
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise fail(f"is not UTF-8 text (byte {error.start}): not {what}", "not_utf8") from None
+    try:
+        raw = from_json(data, allow_inf_nan=False)
+    except ValueError as error:
+        detail = str(error)
+        if "recursion limit" in detail:
+            raise fail(
+                f"is nested too deeply (over about 200 levels of [ and {{): not {what}",
+                "too_deep",
+            ) from None
+        raise fail(f"is not valid JSON: {detail}", "not_json") from None
+    duplicate = _duplicate_key(data)
+    if duplicate is not None:
+        raise fail(
+            f"the key {_short(duplicate)} appears twice in one object: remove one "
+            "(only the last would be kept)",
+            "duplicate_key",
+        )
+    return raw
+
+
 def parse_document(
     data: bytes, *, source: str = "<data>", expect: DocumentType | None = None
 ) -> tuple[Document, str | None]:
@@ -73,35 +109,7 @@ def parse_document(
     def fail(message: str, code: ProblemCode, where: str = "") -> DocumentError:
         return DocumentError([Problem(source, where, message, code)])
 
-    if len(data) > MAX_FILE_BYTES:
-        raise fail(
-            f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not a Wild Die file", "too_large"
-        )
-    if data.startswith(_UTF8_BOM):  # Notepad writes one; it carries no meaning
-        data = data[len(_UTF8_BOM) :]
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise fail(
-            f"is not UTF-8 text (byte {error.start}): not a Wild Die file", "not_utf8"
-        ) from None
-    try:
-        raw = from_json(data, allow_inf_nan=False)
-    except ValueError as error:
-        detail = str(error)
-        if "recursion limit" in detail:
-            raise fail(
-                "is nested too deeply (over about 200 levels of [ and {): not a Wild Die file",
-                "too_deep",
-            ) from None
-        raise fail(f"is not valid JSON: {detail}", "not_json") from None
-    duplicate = _duplicate_key(data)
-    if duplicate is not None:
-        raise fail(
-            f"the key {_short(duplicate)} appears twice in one object: remove one "
-            "(only the last would be kept)",
-            "duplicate_key",
-        )
+    raw = read_json(data, source=source)
     if not isinstance(raw, dict):
         raise fail(
             f"is not a Wild Die document: it holds {_short(raw)} instead of an object {{...}}",
@@ -160,8 +168,11 @@ def _duplicate_key(data: bytes) -> str | None:
     return None
 
 
-def _read_bytes(path: Path) -> tuple[bytes, os.stat_result]:
-    """The file's bytes, refusing anything that is not a regular file or is too large."""
+def read_file_bytes(
+    path: str | os.PathLike[str], *, what: str = "a Wild Die file"
+) -> tuple[bytes, os.stat_result]:
+    """The file's bytes, refusing anything that is not a regular file or is too large;
+    ``what`` names what the file should be, for the messages. ``DocumentError``."""
     name = str(path)
 
     def fail(message: str, code: ProblemCode = "unreadable") -> DocumentError:
@@ -175,8 +186,7 @@ def _read_bytes(path: Path) -> tuple[bytes, os.stat_result]:
             raise fail("is not a regular file")
         if info.st_size > MAX_FILE_BYTES:
             raise fail(
-                f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not a Wild Die file",
-                "too_large",
+                f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not {what}", "too_large"
             )
         with open(path, "rb") as handle:
             info = os.fstat(handle.fileno())
@@ -188,10 +198,7 @@ def _read_bytes(path: Path) -> tuple[bytes, os.stat_result]:
     except OSError as error:
         raise fail(f"cannot be read: {error.strerror or error}") from None
     if len(data) > MAX_FILE_BYTES:  # it grew while we looked
-        raise fail(
-            f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not a Wild Die file",
-            "too_large",
-        )
+        raise fail(f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not {what}", "too_large")
     return data, info
 
 
@@ -200,7 +207,7 @@ def read_document(
 ) -> Loaded[Document]:
     """Load any document (or only ``expect``); raises ``DocumentError``. Never writes."""
     file = Path(path)
-    data, info = _read_bytes(file)
+    data, info = read_file_bytes(file)
     document, migrated_from = parse_document(data, source=str(path), expect=expect)
     stamp = FileStamp(info.st_mtime_ns, len(data), hashlib.sha256(data).hexdigest())
     return Loaded(document, file, stamp, migrated_from)

@@ -16,7 +16,7 @@ from sheets.documents import (
     DocumentType,
 )
 from sheets.storage.problems import DocumentError, SaveConflict, SaveError
-from sheets.storage.reading import FileStamp, _read_bytes, parse_document
+from sheets.storage.reading import FileStamp, parse_document, read_file_bytes
 
 BACKUP_FOLDER: Final = ".wilddie-backups"
 KEEP_BACKUPS: Final = 5
@@ -29,7 +29,7 @@ def dump_document(document: Document) -> bytes:
 
 def file_stamp(path: str | os.PathLike[str]) -> FileStamp:
     """The stamp of a file as it is now (reads it to hash it)."""
-    data, info = _read_bytes(Path(path))
+    data, info = read_file_bytes(Path(path))
     return FileStamp(info.st_mtime_ns, len(data), hashlib.sha256(data).hexdigest())
 
 
