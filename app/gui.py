@@ -1,24 +1,48 @@
-"""The desktop app: the QApplication and a minimal main window.
+"""The desktop app: the QApplication, the main window, and what happens at start-up.
 
-The GUI issue replaces ``MainWindow``; ``run`` stays the entry point (``wilddie``,
-``wilddie gui [CAMPAIGN]``, ``python -m app``). Only Qt is imported here: the window shows
-first, and anything heavy (pydantic, documents) loads after it, from the event loop.
+``run`` is the entry point (``wilddie``, ``wilddie gui [CAMPAIGN]``, ``python -m app``).
+Cold start matters, so the order is: Qt and the main window (Qt widgets and the campaign
+browser over a quick ``json`` index of the folder) -> show -> first paint -> then pydantic,
+the validated documents, the dice panel and crash recovery, from the event loop.
+
+Which campaign opens: the one named on the command line; else the last one; else (first
+run) the sample campaign, copied from the install folder into the user's data folder
+(installers may be read-only; the copy is the player's to change).
+
+Environment hooks: ``WILDDIE_QUIT_AFTER_MS`` quits after that many milliseconds (smoke
+tests, screenshots); ``WILDDIE_STARTUP_PROBE=1`` prints ``wilddie-startup first-paint T``
+and ``wilddie-startup loaded T FOLDER`` (``time.time()``) and quits (bench/bench_startup.py).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import time
+from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
 
-APP_NAME = "Wild Die"
+from ui.main_window import APP_NAME, MainWindow
+
 ORGANIZATION = "Wild Die"
 # Matches the .desktop file's base name (and so the window's class on Wayland and X11).
 DESKTOP_FILE_NAME = "io.github.wilddie.WildDie"
 QUIT_AFTER_ENV = "WILDDIE_QUIT_AFTER_MS"  # for smoke tests and screenshots
+STARTUP_PROBE_ENV = "WILDDIE_STARTUP_PROBE"  # for bench/bench_startup.py
+SAMPLE_FOLDER_NAME = "Sample campaign - The Drowned Valley"
+
+__all__ = [
+    "APP_NAME",
+    "DESKTOP_FILE_NAME",
+    "ORGANIZATION",
+    "QUIT_AFTER_ENV",
+    "MainWindow",
+    "install_sample_campaign",
+    "run",
+]
 
 
 def _version() -> str:
@@ -28,40 +52,6 @@ def _version() -> str:
         return version("wilddie")
     except PackageNotFoundError:
         return "development"
-
-
-class MainWindow(QMainWindow):
-    """A minimal window: a title, a placeholder, a status bar and Help > About."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setWindowTitle(APP_NAME)
-        self.resize(960, 640)
-
-        placeholder = QLabel("No campaign open.")
-        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setCentralWidget(placeholder)
-
-        self.file_menu = file_menu = self.menuBar().addMenu("&File")
-        self.quit_action = QAction("&Quit", self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        self.quit_action.triggered.connect(self.close)
-        file_menu.addAction(self.quit_action)
-
-        self.help_menu = help_menu = self.menuBar().addMenu("&Help")
-        self.about_action = QAction(f"&About {APP_NAME}", self)
-        self.about_action.triggered.connect(self.show_about)
-        help_menu.addAction(self.about_action)
-
-        self.statusBar().showMessage("Ready")
-
-    def show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            f"About {APP_NAME}",
-            f"<h3>{APP_NAME} {_version()}</h3>"
-            "<p>Offline character sheets and encounter tracker for FreeD6 / OpenD6.</p>",
-        )
 
 
 def _quit_after_ms() -> int | None:
@@ -75,6 +65,64 @@ def _quit_after_ms() -> int | None:
         return None
 
 
+def install_sample_campaign() -> Path:
+    """The user's copy of the sample campaign (made on first use); never the install copy."""
+    import shutil
+
+    from app.paths import data_dir
+    from app.resources import sample_campaign_path
+
+    target = data_dir() / SAMPLE_FOLDER_NAME
+    if not (target / "campaign.json").is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(
+            sample_campaign_path(),
+            target,
+            dirs_exist_ok=True,
+            ignore=shutil.ignore_patterns(".wilddie-backups", ".*.tmp"),
+        )
+    return target
+
+
+def _campaign_to_open(argv: list[str], last: str | None) -> Path | None:
+    if argv:
+        return Path(argv[0]).expanduser()
+    if last and (Path(last) / "campaign.json").is_file():
+        return Path(last)
+    try:
+        return install_sample_campaign()
+    except OSError as error:
+        print(f"wilddie: cannot copy the sample campaign: {error}", file=sys.stderr)
+        return None
+
+
+def _install_translator(app: QApplication) -> None:
+    """Load ``resources/translations/wilddie_<locale>.qm`` when one ships (none yet)."""
+    from app.resources import resource_path
+
+    folder = resource_path("translations")
+    if not folder.is_dir():
+        return
+    from PySide6.QtCore import QLocale, QTranslator
+
+    translator = QTranslator(app)
+    if translator.load(QLocale(), "wilddie", "_", str(folder)):
+        app.installTranslator(translator)
+
+
+def _startup_probe(window: MainWindow, app: QApplication) -> None:
+    def first_paint() -> None:
+        print(f"wilddie-startup first-paint {time.time():.6f}", flush=True)
+
+    def loaded(session: object) -> None:
+        folder = getattr(session, "folder", "")
+        print(f"wilddie-startup loaded {time.time():.6f} {folder}", flush=True)
+        QTimer.singleShot(0, app.quit)
+
+    window.firstPainted.connect(first_paint)
+    window.campaignOpened.connect(loaded)
+
+
 def run(argv: list[str]) -> int:
     """Start the desktop app; ``argv`` holds the app's own arguments (an optional campaign)."""
     existing = QApplication.instance()
@@ -83,14 +131,38 @@ def run(argv: list[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     app.setDesktopFileName(DESKTOP_FILE_NAME)
+    from app.resources import app_icon_path
+    from app.settings import load_settings
+
+    _install_translator(app)
+    settings = load_settings()
+    if settings.color_scheme != "system":
+        from ui.theme import apply_color_scheme
+
+        apply_color_scheme(app, settings.color_scheme)  # type: ignore[arg-type]
 
     window = MainWindow()
+    window.restore_window_settings(settings.geometry, settings.window_state)
+    if settings.color_scheme in window.scheme_actions:
+        window.scheme_actions[settings.color_scheme].setChecked(True)
+    if os.environ.get(STARTUP_PROBE_ENV):
+        _startup_probe(window, app)
+
+    def set_icon() -> None:  # an SVG: loads Qt's SVG plugin, so after the first paint
+        icon = app_icon_path()
+        if icon.is_file():
+            app.setWindowIcon(QIcon(str(icon)))
+
+    window.firstPainted.connect(lambda: QTimer.singleShot(0, set_icon))
     window.show()
-    if argv:
-        # Opening campaigns arrives with the GUI issue; say so instead of ignoring it.
-        window.statusBar().showMessage(f"Opening campaigns is not available yet: {argv[0]}")
+    folder = _campaign_to_open(argv, settings.last_campaign)
+    if folder is not None and not window.open_campaign(folder, defer_loading=True):
+        window.statusBar().showMessage(
+            window.tr("%1 is not a campaign folder (no campaign.json)").replace("%1", str(folder))
+        )
 
     quit_after = _quit_after_ms()
     if quit_after is not None:
+        QTimer.singleShot(quit_after, window.discard_all_changes)
         QTimer.singleShot(quit_after, app.quit)
     return app.exec()

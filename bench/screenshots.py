@@ -81,11 +81,139 @@ def dice_panel(scheme: str) -> QWidget:
     return panel
 
 
+def _private_home() -> None:
+    """Screenshots never touch the real settings or data: a fresh temporary home."""
+    import os
+    import tempfile
+
+    if os.environ.get("WILDDIE_SHOTS_HOME"):
+        return
+    home = Path(tempfile.mkdtemp(prefix="wilddie-shots-"))
+    os.environ["WILDDIE_SHOTS_HOME"] = str(home)
+    for name, sub in (
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_STATE_HOME", "state"),
+        ("XDG_CACHE_HOME", "cache"),
+    ):
+        os.environ[name] = str(home / sub)
+
+
+def _scheme(scheme: str) -> QApplication:
+    from ui.theme import apply_color_scheme
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_color_scheme(app, "dark" if scheme == "dark" else "light")
+    return app
+
+
+def _sample_character(file: str) -> object:
+    """A character of the sample campaign, with conditions to show, as a document."""
+    from sheets.storage import load_character
+    from ui.character_document import CharacterDocument
+
+    loaded = load_character(ROOT / "resources" / "sample-campaign" / "characters" / file)
+    return CharacterDocument(loaded.document, loaded.path, loaded.stamp)
+
+
+def _wounded(doc: object) -> None:
+    """A damage hit, a composure hit, an attitude and a named condition (R5), in memory."""
+    from ui import commands
+
+    assert hasattr(doc, "push")
+    doc.push(commands.add_track_hit(doc, "damage", 2))  # type: ignore[arg-type]
+    doc.push(commands.add_track_hit(doc, "composure", 1))  # type: ignore[arg-type]
+    doc.push(commands.add_named_condition(doc, "Blinded by flash powder", 2, "one_round"))  # type: ignore[arg-type]
+    character = doc.character  # type: ignore[attr-defined]
+    command = commands.set_field(doc, character.conditions, "attitude", "unfriendly")  # type: ignore[arg-type]
+    if command is not None:
+        doc.push(command)  # type: ignore[attr-defined]
+
+
+def main_window_with_campaign(scheme: str) -> QWidget:
+    """The main window on the sample campaign: browser, Greta's sheet, a roll in the dice
+    panel."""
+    _private_home()
+    app = _scheme(scheme)
+    from app.gui import install_sample_campaign
+    from ui.main_window import MainWindow
+
+    window = MainWindow()
+    window.offer_recovery_on_load = False
+    window.resize(1560, 940)
+    window.open_campaign(install_sample_campaign())
+    session = window.session
+    assert session is not None
+    greta = next(d for d in session.documents() if "Greta" in d.character.name)
+    editor = window.open_document(greta)
+    tree = editor.tree
+    model = editor.tree_model
+    dexterity = next(a for a in greta.character.abilities if a.name == "Dexterity")
+    index = model.index_of(dexterity.skills[0])  # Firearms
+    tree.setCurrentIndex(index)
+    panel = window.ensure_dice_panel()
+    editor.roll_index(index)
+    from PySide6.QtCore import QDeadlineTimer
+
+    deadline = QDeadlineTimer(5000)
+    while panel.odds() is None and not deadline.hasExpired():
+        app.processEvents()
+    window.discard_all_changes()
+    return window
+
+
+def sheet(scheme: str, file: str = "greta-vance.json") -> QWidget:
+    """One character's whole sheet editor, with conditions on it."""
+    _private_home()
+    _scheme(scheme)
+    from ui.sheet.editor import CharacterEditor
+
+    doc = _sample_character(file)
+    _wounded(doc)
+    editor = CharacterEditor(doc)  # type: ignore[arg-type]
+    editor.setWindowTitle(f"Wild Die: sheet ({scheme})")
+    editor.resize(1400, 900)
+    editor._keep_doc = doc  # type: ignore[attr-defined]
+    return editor
+
+
+def main_window_scaled() -> QWidget:
+    """The main window at QT_SCALE_FACTOR=2 (high DPI), taken in a child process."""
+    import os
+    import subprocess
+    import tempfile
+
+    from PySide6.QtGui import QPixmap
+    from PySide6.QtWidgets import QLabel
+
+    out = Path(tempfile.mkdtemp(prefix="wilddie-shots-x2-"))
+    env = dict(os.environ, QT_SCALE_FACTOR="2")
+    subprocess.run(
+        [sys.executable, __file__, "--out", str(out), "main-window-light"],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    pixmap = QPixmap(str(out / "main-window-light.png"))
+    label = QLabel()
+    label.setPixmap(pixmap)
+    label.setWindowTitle("Wild Die at QT_SCALE_FACTOR=2")
+    label.setFixedSize(pixmap.size())  # not the default 2/3-of-the-screen cap
+    return label
+
+
 # name -> a function building the (not yet shown) widget to photograph.
 SHOTS: dict[str, Callable[[], QWidget]] = {
     "minimal-window": minimal_window,
     "dice-panel-light": lambda: dice_panel("light"),
     "dice-panel-dark": lambda: dice_panel("dark"),
+    "main-window-light": lambda: main_window_with_campaign("light"),
+    "main-window-dark": lambda: main_window_with_campaign("dark"),
+    "sheet-light": lambda: sheet("light"),
+    "sheet-dark": lambda: sheet("dark"),
+    "sheet-vehicle-light": lambda: sheet("light", "halvorsen-tank.json"),
+    "main-window-scale2": main_window_scaled,
 }
 
 

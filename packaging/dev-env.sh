@@ -154,6 +154,7 @@ cmd_setup() {
     say "ready: $VENV"
 }
 
+[[ "${BASH_SOURCE[0]}" == "$0" ]] || return 0 # sourced (build-linux.sh): helpers only
 (($#)) || usage
 command="$1"
 shift

@@ -36,9 +36,13 @@ CLI_MISSING = _cli_missing_reason()
 needs_cli = pytest.mark.skipif(CLI_MISSING is not None, reason=CLI_MISSING or "")
 
 
-def _run_app(*args: str, quit_after_ms: int = 300) -> subprocess.CompletedProcess[str]:
+def _run_app(
+    *args: str, quit_after_ms: int = 300, probe: bool = False
+) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     env[QUIT_AFTER_ENV] = str(quit_after_ms)
+    if probe:
+        env["WILDDIE_STARTUP_PROBE"] = "1"
     return subprocess.run(
         [sys.executable, "-m", "app", *args],
         cwd=ROOT,
@@ -57,8 +61,10 @@ def test_main_window_shows_with_title(qtbot: Any) -> None:
     window.show()
     qtbot.waitExposed(window)
     assert window.isVisible()
-    assert window.windowTitle() == "Wild Die"
+    assert window.windowTitle() == "Wild Die"  # no campaign yet
     assert window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: window.dice_panel is not None)  # created after the first paint
+    assert window.dice_dock.widget() is window.dice_panel
 
 
 def test_help_about_names_the_app(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -86,6 +92,32 @@ def test_settings_stay_in_the_private_home(qapp: Any, private_home: Path) -> Non
 def test_python_m_app_starts_and_quits() -> None:
     proc = _run_app()
     assert proc.returncode == 0, proc.stderr
+
+
+def test_first_run_opens_a_copy_of_the_sample_campaign_then_the_last_one(
+    private_home: Path, tmp_path: Path
+) -> None:
+    import shutil
+
+    from app.gui import SAMPLE_FOLDER_NAME
+    from app.paths import data_dir
+    from app.settings import load_settings
+
+    proc = _run_app(quit_after_ms=30_000, probe=True)
+    assert proc.returncode == 0, proc.stderr
+    sample = data_dir() / SAMPLE_FOLDER_NAME
+    lines = proc.stdout.split("\n")
+    assert any(line.startswith("wilddie-startup first-paint ") for line in lines)
+    assert any(line.endswith(f" {sample}") for line in lines if "loaded" in line)
+    assert (sample / "characters" / "greta-vance.json").is_file()  # a copy, never the install
+    assert load_settings().last_campaign == str(sample)
+
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "resources" / "sample-campaign", other)
+    proc = _run_app("gui", str(other), quit_after_ms=30_000, probe=True)
+    assert proc.returncode == 0, proc.stderr
+    proc = _run_app(quit_after_ms=30_000, probe=True)  # no argument: the last campaign
+    assert f" {other}" in proc.stdout
 
 
 @needs_cli

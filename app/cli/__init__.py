@@ -7,10 +7,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import dice_commands, document_commands, gui_command, import_command
+from . import dice_commands, document_commands, gui_command, import_command, smoke_command
 
 # Each module adds its sub-commands; a sub-command sets ``func(args) -> int``.
-_COMMAND_MODULES = (dice_commands, document_commands, gui_command, import_command)
+_COMMAND_MODULES = (dice_commands, document_commands, gui_command, import_command, smoke_command)
 
 USAGE_ERROR = 2  # bad input: one line on stderr, no traceback
 

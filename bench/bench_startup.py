@@ -1,0 +1,134 @@
+"""Cold start: process start to the first painted main window, Wild Die vs bare PySide6.
+
+    .venv/bin/python bench/bench_startup.py [--runs 9] [--platform offscreen|xcb]
+    xvfb-run -s "-screen 0 1600x1000x24" .venv/bin/python bench/bench_startup.py --platform xcb
+
+Each run is a fresh Python process; the time is from just before the process is spawned
+to the first paint event of the main window, as printed by the process itself
+(``time.time()`` on both sides). Three figures, median of ``--runs`` runs each, runs
+interleaved so machine noise hits all three alike:
+
+- bare: ``QApplication`` + an empty ``QMainWindow`` of the same size, shown;
+- Wild Die, first paint: ``python -m app`` with the sample campaign listed in the browser
+  (``WILDDIE_STARTUP_PROBE=1``; the quick ``json`` index of the campaign folder);
+- Wild Die, loaded: every file validated by pydantic and attached to its row, the dice
+  panel built (the app is fully usable).
+
+The goal (issue 4) is first paint within 1.5x of bare. A private temporary home is used,
+so the first run copies the sample campaign into it (that run is a warm-up, not counted,
+which also writes the bytecode caches an installed app has).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BARE = """
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+app = QApplication(["bare"])
+window = QMainWindow()
+window.resize(1480, 900)
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            print(f"first-paint {time.time():.6f}", flush=True)
+            QTimer.singleShot(0, app.quit)
+        return False
+
+probe = FirstPaint()
+window.installEventFilter(probe)
+window.show()
+app.exec()
+"""
+
+
+def _env(home: Path, platform: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["QT_QPA_PLATFORM"] = platform
+    for name, sub in (
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_STATE_HOME", "state"),
+        ("XDG_CACHE_HOME", "cache"),
+    ):
+        env[name] = str(home / sub)
+    env.pop("WILDDIE_QUIT_AFTER_MS", None)
+    # Installed apps run from compiled bytecode; with PYTHONDONTWRITEBYTECODE set (as in
+    # some CI and sandbox shells) every start would compile the app's modules afresh.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def _run(command: list[str], env: dict[str, str]) -> dict[str, float]:
+    started = time.time()
+    proc = subprocess.run(
+        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    if proc.returncode != 0:
+        raise SystemExit(f"{command} failed ({proc.returncode}):\n{proc.stderr}")
+    if "wilddie-startup " in proc.stdout and "wilddie-startup loaded" not in proc.stdout:
+        raise SystemExit(f"{command} never finished loading:\n{proc.stderr}")
+    marks: dict[str, float] = {}
+    for line in proc.stdout.splitlines():
+        words = line.split()
+        if line.startswith("first-paint ") and len(words) == 2:
+            marks["first-paint"] = float(words[1]) - started
+        elif line.startswith("wilddie-startup "):
+            marks[words[1]] = float(words[2]) - started
+    return marks
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=9)
+    default_platform = "xcb" if os.environ.get("DISPLAY") else "offscreen"
+    parser.add_argument("--platform", default=default_platform)
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="wilddie-bench-") as folder:
+        env = _env(Path(folder), args.platform)
+        # The probe quits once loaded; the quit timer only stops a run that went wrong.
+        app_env = dict(env, WILDDIE_STARTUP_PROBE="1", WILDDIE_QUIT_AFTER_MS="30000")
+        bare_command = [sys.executable, "-c", BARE]
+        app_command = [sys.executable, "-m", "app"]
+        _run(app_command, app_env)  # warm-up: copies the sample campaign, writes .pyc files
+        _run(bare_command, env)
+        bare, first, loaded = [], [], []
+        for _ in range(args.runs):
+            bare.append(_run(bare_command, env)["first-paint"])
+            marks = _run(app_command, app_env)
+            first.append(marks["first-paint"])
+            loaded.append(marks["loaded"])
+
+    def ms(values: list[float]) -> str:
+        return f"{statistics.median(values) * 1000:6.0f} ms (min {min(values) * 1000:.0f})"
+
+    base = statistics.median(bare)
+    print(f"platform {args.platform}, {args.runs} runs each, median (min):")
+    print(f"  bare PySide6 QMainWindow, first paint      {ms(bare)}")
+    print(
+        f"  Wild Die + sample campaign, first paint    {ms(first)}"
+        f"  = {statistics.median(first) / base:.2f}x bare"
+    )
+    print(
+        f"  Wild Die, campaign validated + dice panel  {ms(loaded)}"
+        f"  = {statistics.median(loaded) / base:.2f}x bare"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,508 @@
+"""The main window as a GM uses it: the campaign browser (search, kinds, sort), characters
+in tabs, the modified marker, save / save as / revert / close with their prompts, undo and
+redo from the Edit menu and shortcuts, new characters, import and drop, R7 start session,
+rolling a row in the dice panel, recent campaigns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from sheets.dice import DieCode
+from sheets.storage import load_campaign_file, load_character
+from tests.ui_helpers import SAMPLE, StandardButton, answer, copy_sample
+from ui.campaign.model import (
+    COL_KIND,
+    COL_NAME,
+    CampaignFilterModel,
+    CampaignModel,
+    EntryRole,
+)
+from ui.main_window import MainWindow
+
+Key = Qt.Key
+CTRL = Qt.KeyboardModifier.ControlModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> Path:
+    return copy_sample(tmp_path)
+
+
+@pytest.fixture
+def window(qtbot: QtBot, campaign: Path) -> MainWindow:
+    widget = MainWindow(autosave_ms=60_000)
+    qtbot.addWidget(widget, before_close_func=lambda w: w.discard_all_changes())
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow)
+    assert widget.open_campaign(campaign)
+    return widget
+
+
+def open_named(qtbot: QtBot, window: MainWindow, text: str) -> Any:
+    """Find a row in the browser by typing in the search box, then press Enter."""
+    browser = window.browser
+    browser.search.setFocus()
+    browser.search.selectAll()
+    qtbot.keyClicks(browser.search, text)
+    qtbot.keyClick(browser.search, Key.Key_Return)
+    editor = window.current_editor()
+    assert editor is not None
+    return editor
+
+
+def test_browser_lists_the_campaign_and_models_pass_qtmodeltester(
+    qtmodeltester: Any, window: MainWindow
+) -> None:
+    session = window.session
+    assert session is not None
+    model = session.model
+    assert model.rowCount() == 15  # 13 characters, 2 encounters
+    qtmodeltester.check(model)
+    qtmodeltester.check(window.browser.proxy)
+    assert window.browser.title_label.text() == "The Drowned Valley"
+    assert window.windowTitle() == "The Drowned Valley[*] — Wild Die"
+
+
+def test_quick_index_then_full_load(qtbot: QtBot, campaign: Path, qtmodeltester: Any) -> None:
+    from ui.campaign.index import scan_campaign
+    from ui.campaign.session import CampaignSession
+
+    index = scan_campaign(campaign)
+    kinds = sorted({e.kind for e in index.entries})
+    assert kinds == ["character", "creature", "encounter", "npc", "vehicle"]
+    (campaign / "characters" / "broken.json").write_text(
+        '{"schema_version": "1.0", "kind": "npc", "name": 3}'
+    )
+    session = CampaignSession(scan_campaign(campaign))
+    assert not session.is_loaded and session.model.rowCount() == 16
+    qtmodeltester.check(session.model)
+    session.load()
+    broken = next(e for e in session.model.entries() if e.relative == "characters/broken.json")
+    assert broken.document is None and "should be text" in (broken.problem or "")
+    assert len(session.documents()) == 13
+
+
+def test_search_kind_filter_and_sort(qtbot: QtBot, window: MainWindow) -> None:
+    browser = window.browser
+    browser.search.setFocus()
+    qtbot.keyClicks(browser.search, "player")
+    assert browser.proxy.rowCount() == 4
+    assert browser.count_label.text() == "4 of 15 shown"
+    browser.search.clear()
+    browser.kind_filter.setCurrentIndex(browser.kind_filter.findText("Vehicles"))
+    names = {browser.proxy.index(r, COL_NAME).data() for r in range(browser.proxy.rowCount())}
+    assert names == {"Dam-site Bulldozer", 'Company Tank "Gerda"'}
+    browser.kind_filter.setCurrentIndex(0)
+    browser.view.sortByColumn(COL_NAME, Qt.SortOrder.AscendingOrder)
+    first = [browser.proxy.index(r, COL_NAME).data() for r in range(3)]
+    assert first == sorted(first, key=str.casefold)
+    browser.view.sortByColumn(COL_KIND, Qt.SortOrder.AscendingOrder)
+    assert browser.proxy.index(0, COL_KIND).data() == "Player character"
+    assert browser.proxy.index(browser.proxy.rowCount() - 1, COL_KIND).data() == "Encounter"
+
+
+def test_filter_model_alone(qtmodeltester: Any, qapp: Any) -> None:
+    from ui.campaign.index import scan_campaign
+
+    model = CampaignModel()
+    model.set_entries(scan_campaign(SAMPLE).entries)
+    proxy = CampaignFilterModel()
+    proxy.setSourceModel(model)
+    proxy.set_search("brask")
+    qtmodeltester.check(proxy)
+    assert proxy.rowCount() == 1
+    assert proxy.index(0, COL_NAME).data(EntryRole).name == "Captain Anton Brask"
+
+
+def test_ctrl_f_searches_and_enter_opens_a_tab(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.keyClick(window, Key.Key_F, CTRL)
+    assert window.browser.search.hasFocus()
+    editor = open_named(qtbot, window, "greta")
+    assert editor.doc.character.name.startswith("Dr. Margarethe")
+    assert window.tabs.count() == 1
+    open_named(qtbot, window, "jack")
+    assert window.tabs.count() == 2
+    open_named(qtbot, window, "greta")  # already open: the same tab
+    assert window.tabs.count() == 2 and window.tabs.currentIndex() == 0
+
+
+def test_edit_marks_title_tab_and_browser_then_save(
+    qtbot: QtBot, window: MainWindow, campaign: Path
+) -> None:
+    editor = open_named(qtbot, window, "greta")
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    assert window.isWindowModified()
+    assert window.windowTitle().startswith('Dr. Margarethe "Greta" Vance[*]')
+    assert window.tabs.tabText(0).endswith(" *")
+    session = window.session
+    assert session is not None
+    entry = session.entry_for(editor.doc)
+    row = session.model.row_of(entry)  # type: ignore[arg-type]
+    assert session.model.index(row, COL_NAME).data().endswith(" *")  # type: ignore[arg-type]
+    window.tabs.currentWidget().setFocus()
+    qtbot.keyClick(window, Key.Key_S, CTRL)
+    assert not window.isWindowModified() and not window.tabs.tabText(0).endswith("*")
+    saved = load_character(campaign / "characters" / "greta-vance.json").document
+    assert saved.fame == 4
+    assert (campaign / "characters" / ".wilddie-backups" / "greta-vance.1.json").is_file()
+
+
+def test_undo_and_redo_with_shortcuts_and_menu(qtbot: QtBot, window: MainWindow) -> None:
+    editor = open_named(qtbot, window, "greta")
+    doc = editor.doc
+    qtbot.mouseClick(editor.header.points["fate_points"].plus, Qt.MouseButton.LeftButton)
+    assert doc.character.fate_points == 2
+    assert window.undo_action.text() == "&Undo Fate Points +1"
+    editor.tree.setFocus()
+    qtbot.keyClick(window, Key.Key_Z, CTRL)
+    assert doc.character.fate_points == 1 and not window.isWindowModified()
+    qtbot.keyClick(window, Key.Key_Z, CTRL | SHIFT)
+    assert doc.character.fate_points == 2
+    window.undo_action.trigger()
+    assert doc.character.fate_points == 1
+    window.redo_action.trigger()
+    assert doc.character.fate_points == 2
+
+
+def test_each_tab_has_its_own_undo_stack(qtbot: QtBot, window: MainWindow) -> None:
+    greta = open_named(qtbot, window, "greta").doc
+    qtbot.mouseClick(
+        window.current_editor().header.points["fame"].plus,  # type: ignore[union-attr]
+        Qt.MouseButton.LeftButton,
+    )
+    jack = open_named(qtbot, window, "jack").doc
+    assert window.undo_group.activeStack() is jack.undo_stack
+    assert not window.undo_action.isEnabled()
+    window.tabs.setCurrentIndex(0)
+    assert window.undo_group.activeStack() is greta.undo_stack
+    assert window.undo_action.isEnabled()
+
+
+def test_closing_with_unsaved_changes_asks(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, campaign: Path
+) -> None:
+    editor = open_named(qtbot, window, "jack")
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    asked: list[str] = []
+    answer(monkeypatch, StandardButton.Cancel, asked)
+    assert not window.close()
+    assert window.isVisible() and "Jack Calloway" in asked[0]
+    answer(monkeypatch, StandardButton.Discard, asked)
+    assert window.close()
+    assert load_character(campaign / "characters" / "jack-calloway.json").document.fame == 2
+
+
+def test_closing_with_save_saves(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, campaign: Path
+) -> None:
+    editor = open_named(qtbot, window, "jack")
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    answer(monkeypatch, StandardButton.Save)
+    assert window.close()
+    assert load_character(campaign / "characters" / "jack-calloway.json").document.fame == 3
+
+
+def test_close_tab_prompt_and_ctrl_w(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    editor = open_named(qtbot, window, "odile")
+    doc = editor.doc
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    answer(monkeypatch, StandardButton.Cancel)
+    editor.tree.setFocus()
+    qtbot.keyClick(window, Key.Key_W, CTRL)
+    assert window.tabs.count() == 1
+    answer(monkeypatch, StandardButton.Discard)
+    qtbot.keyClick(window, Key.Key_W, CTRL)
+    assert window.tabs.count() == 0
+    assert not doc.modified and doc.character.fame == 4  # reloaded from the file
+    assert window.centre.currentWidget() is window.hint
+
+
+def test_revert(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    editor = open_named(qtbot, window, "greta")
+    doc = editor.doc
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    answer(monkeypatch, StandardButton.Discard)
+    assert window.revert_action.isEnabled()
+    window.revert_action.trigger()
+    assert doc.character.fame == 3 and not doc.modified and doc.undo_stack.count() == 0
+    assert editor.header.points["fame"].value_label.text() == "3"
+
+
+def test_save_as(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    editor = open_named(qtbot, window, "greta")
+    target = tmp_path / "elsewhere" / "greta-copy"
+    target.parent.mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    qtbot.keyClick(window, Key.Key_S, CTRL | SHIFT)
+    assert editor.doc.path == target.with_suffix(".json")
+    assert load_character(target.with_suffix(".json")).document.name == editor.doc.character.name
+
+
+def test_save_refuses_to_overwrite_a_file_changed_elsewhere(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, campaign: Path
+) -> None:
+    editor = open_named(qtbot, window, "greta")
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    file = campaign / "characters" / "greta-vance.json"
+    raw = json.loads(file.read_text())
+    raw["notes"] = "changed by another program"
+    file.write_text(json.dumps(raw))
+    asked: list[str] = []
+    answer(monkeypatch, StandardButton.Cancel, asked)
+    assert not window.save_current()
+    assert "changed by another program" in asked[0]
+    assert editor.doc.modified
+    answer(monkeypatch, StandardButton.Yes)
+    assert window.save_current()
+    assert load_character(file).document.fame == 4
+
+
+def test_new_character_then_save_into_the_campaign(
+    qtbot: QtBot, window: MainWindow, campaign: Path
+) -> None:
+    qtbot.keyClick(window, Key.Key_N, CTRL)
+    editor = window.current_editor()
+    assert editor is not None and editor.header.name_edit.hasFocus()
+    assert editor.doc.modified and editor.doc.path is None
+    qtbot.keyClicks(editor.header.name_edit, "Kara Voss")
+    qtbot.keyClick(editor.header.name_edit, Key.Key_Return)
+    assert editor.doc.character.name == "Kara Voss"
+    assert editor.doc.character.action_points == 1
+    qtbot.keyClick(window, Key.Key_S, CTRL)
+    assert editor.doc.path == campaign / "characters" / "kara-voss.json"
+    assert not editor.doc.modified
+    session = window.session
+    assert session is not None
+    entry = session.entry_for(editor.doc)
+    assert entry is not None and entry.relative == "characters/kara-voss.json"
+
+
+def test_new_npc_from_the_menu(window: MainWindow) -> None:
+    window.new_kind_actions["creature"].trigger()
+    editor = window.current_editor()
+    assert editor is not None
+    character = editor.doc.character
+    assert character.kind == "creature" and character.importance == "stock"
+    assert character.name == "New creature"
+
+
+def test_import_a_character_from_another_campaign(
+    qtbot: QtBot,
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    campaign: Path,
+) -> None:
+    other = copy_sample(tmp_path, "other")
+    source = other / "characters" / "greta-vance.json"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(source), ""))
+    qtbot.keyClick(window, Key.Key_I, CTRL)
+    doc = window.current_document()
+    assert (
+        doc is not None and doc.path == campaign / "characters" / "dr-margarethe-greta-vance.json"
+    )
+    assert not doc.modified
+    session = window.session
+    assert session is not None and session.model.rowCount() == 16
+    # importing a file of this campaign finds it instead of copying it
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(doc.path), ""))
+    window.import_action.trigger()
+    assert session.model.rowCount() == 16
+
+
+def test_import_of_a_broken_file_says_why(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema_version": "1.0", "kind": "npc"}')
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: shown.append(text))
+    assert window.import_character_file(bad) is None
+    assert "name" in shown[0] and "missing" in shown[0]
+
+
+def test_drop_a_json_file_onto_the_window(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    other = copy_sample(tmp_path, "other")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(other / "characters" / "mayor-dobrescu.json"))])
+    from PySide6.QtGui import QDragEnterEvent
+
+    enter = QDragEnterEvent(
+        QPoint(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(
+        QPoint(10, 10).toPointF(),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window, drop)
+    doc = window.current_document()
+    assert doc is not None and doc.character.name == "Mayor Ilie Dobrescu"
+    assert doc.path is not None and doc.path.parent == window.session.characters_folder  # type: ignore[union-attr]
+
+
+def test_start_session_is_one_undo_step(
+    qtbot: QtBot, window: MainWindow, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = window.session
+    assert session is not None
+    players = [d for d in session.documents() if d.character.kind == "character"]
+    for doc in players:
+        doc.character.action_points = 0
+    qtbot.keyClick(window, Key.Key_F5)
+    assert all(d.character.action_points == 1 for d in players)  # R7 ruling
+    assert all(d.modified for d in players) and session.modified
+    assert session.campaign is not None and session.campaign.session == 2
+    assert window.session_label.text() == "Session 2"
+    assert window.undo_action.text() == "&Undo Start session 2"
+    qtbot.keyClick(window, Key.Key_Z, CTRL)
+    assert all(d.character.action_points == 0 for d in players)
+    assert not any(d.modified for d in players) and not session.modified
+    qtbot.keyClick(window, Key.Key_F5)
+    answer(monkeypatch, StandardButton.Save)
+    window.save_all_action.trigger()
+    assert load_campaign_file(campaign / "campaign.json").document.session == 2
+    assert (
+        load_character(campaign / "characters" / "jack-calloway.json").document.action_points == 1
+    )
+
+
+def test_start_session_carry_over_house_rule(qtbot: QtBot, window: MainWindow) -> None:
+    session = window.session
+    assert session is not None and session.campaign is not None
+    session.campaign.house_rules.action_points_carry_over = True
+    greta = next(d for d in session.documents() if "Greta" in d.character.name)
+    before = greta.character.action_points
+    window.start_session_action.trigger()
+    assert greta.character.action_points == before + 1  # R7 setting
+
+
+def test_enter_on_a_row_rolls_it_in_the_dice_panel(qtbot: QtBot, window: MainWindow) -> None:
+    editor = open_named(qtbot, window, "greta")
+    model = editor.tree_model
+    dexterity = model.index(1, 0)
+    dodge = model.index(1, 0, dexterity)
+    assert dodge.data() == "Dodge"
+    editor.tree.setFocus()
+    editor.tree.setCurrentIndex(dodge)
+    qtbot.keyClick(editor.tree, Key.Key_Return)
+    panel = window.dice_panel
+    assert panel is not None
+    result = panel.current_result()
+    assert result is not None and result.spec.code == DieCode(3, 2)  # 2D+2 + 1D (R2)
+    assert panel.history.rowCount() == 1
+    assert "Dodge" in window.dice_dock.windowTitle()
+    assert panel.points_label.text() == "CP 3 · AP 1"
+
+
+def test_spending_a_point_in_the_dice_panel_changes_the_sheet(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    editor = open_named(qtbot, window, "greta")
+    doc = editor.doc
+    editor.tree.setCurrentIndex(editor.tree_model.index(0, 0))
+    assert editor.roll_current()
+    panel = window.dice_panel
+    panel.spend("character_point")
+    assert doc.character.character_points == 2  # R7: spent on the sheet too, undoable
+    doc.undo_stack.undo()
+    assert doc.character.character_points == 3
+
+
+def test_recent_campaigns_menu(qtbot: QtBot, window: MainWindow, campaign: Path) -> None:
+    window._fill_recent_menu()
+    actions = [a for a in window.recent_menu.actions() if a.isEnabled()]
+    assert [a.toolTip() for a in actions] == [str(campaign.absolute())]
+
+
+def test_open_a_campaign_and_a_character_file(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    other = copy_sample(tmp_path, "second")
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", lambda *a, **k: (str(other / "campaign.json"), "")
+    )
+    qtbot.keyClick(window, Key.Key_O, CTRL)
+    assert window.session is not None and window.session.folder == other
+    loose = tmp_path / "loose.json"
+    loose.write_bytes((SAMPLE / "characters" / "company-guard.json").read_bytes())
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(loose), ""))
+    window.open_action.trigger()
+    doc = window.current_document()
+    assert doc is not None and doc.path == loose and doc in window.standalone
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: shown.append(text))
+    assert not window.choose_campaign()
+    assert "no campaign.json" in shown[0]
+
+
+def test_export_pdf_and_print(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    open_named(qtbot, window, "greta")
+    target = tmp_path / "greta"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    window.pdf_action.trigger()
+    assert (tmp_path / "greta.pdf").read_bytes().startswith(b"%PDF")
+    printed: list[str] = []
+    monkeypatch.setattr(
+        "ui.sheet.print.print_character", lambda character, parent: printed.append(character.name)
+    )
+    qtbot.keyClick(window, Key.Key_P, CTRL)
+    assert printed and printed[0].startswith("Dr. Margarethe")
+
+
+def test_encounters_are_listed_for_the_tracker(qtbot: QtBot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.encounterOpenRequested) as requested:
+        open_encounter = window.browser
+        open_encounter.search.setFocus()
+        qtbot.keyClicks(open_encounter.search, "brawl")
+        qtbot.keyClick(open_encounter.search, Key.Key_Return)
+    assert requested.args[0].kind == "encounter"
+    assert window.tabs.count() == 0
+
+
+def test_every_action_has_a_menu_and_keyboard_shortcuts_are_unique(window: MainWindow) -> None:
+    shortcuts = [
+        key.toString()
+        for a in window.findChildren(type(window.save_action))
+        if a.parent() is window
+        for key in a.shortcuts()
+    ]
+    assert len(shortcuts) == len(set(shortcuts)), shortcuts
+    for key in (
+        "Ctrl+N",
+        "Ctrl+O",
+        "Ctrl+S",
+        "Ctrl+Shift+S",
+        "Ctrl+W",
+        "Ctrl+Z",
+        "Ctrl+P",
+        "Ctrl+F",
+        "F5",
+    ):
+        assert key in shortcuts, key

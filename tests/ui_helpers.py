@@ -1,0 +1,59 @@
+"""Shared pieces of the main-window and sheet tests (not a test module)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from sheets.storage import load_character
+from ui.character_document import CharacterDocument
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "resources" / "sample-campaign"
+StandardButton = QMessageBox.StandardButton
+
+
+def copy_sample(tmp_path: Path, name: str = "campaign") -> Path:
+    target = tmp_path / name
+    shutil.copytree(SAMPLE, target)
+    return target
+
+
+def sample_document(file: str = "greta-vance.json", folder: Path = SAMPLE) -> CharacterDocument:
+    loaded = load_character(folder / "characters" / file)
+    return CharacterDocument(loaded.document, loaded.path, loaded.stamp)
+
+
+def answer(monkeypatch: Any, button: StandardButton, calls: list[str] | None = None) -> None:
+    """Patch QMessageBox.question to answer ``button`` (and log the texts asked)."""
+
+    def question(_parent: Any, _title: str, text: str, *_args: Any) -> StandardButton:
+        if calls is not None:
+            calls.append(text)
+        return button
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+
+
+def click_at(qtbot: Any, widget: Any, point: QPoint) -> None:
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=point)
+
+
+class SignalLog:
+    """Records a document's precise change signals as (event, field, first, last)."""
+
+    def __init__(self, doc: CharacterDocument) -> None:
+        self.events: list[tuple[str, str, int, int]] = []
+        for signal, name in (
+            (doc.itemsAboutToBeInserted, "about-insert"),
+            (doc.itemsInserted, "inserted"),
+            (doc.itemsAboutToBeRemoved, "about-remove"),
+            (doc.itemsRemoved, "removed"),
+            (doc.itemAboutToMove, "about-move"),
+            (doc.itemMoved, "moved"),
+        ):
+            signal.connect(lambda _owner, field, a, b, n=name: self.events.append((n, field, a, b)))

@@ -1,0 +1,283 @@
+"""The campaign browser's model: one row per character or encounter file (Vorta style:
+``COL_*`` constants, custom roles, sorting and searching in a QSortFilterProxyModel).
+
+Rows are ``CampaignEntry`` objects. Before the full load an entry shows what the quick
+index read; once its ``CharacterDocument`` is attached the row shows the live document
+(a rename on the sheet renames the row, unsaved changes mark it).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication
+
+from ui.campaign.index import CampaignEntry
+
+COL_NAME: Final = 0
+COL_KIND: Final = 1
+COL_PLAYER: Final = 2
+COL_IMPORTANCE: Final = 3
+COL_FILE: Final = 4
+COLUMNS: Final = 5
+
+EntryRole: Final = Qt.ItemDataRole.UserRole + 1  # the CampaignEntry
+KindRole: Final = Qt.ItemDataRole.UserRole + 2  # "character", "npc", ..., "encounter"
+SortRole: Final = Qt.ItemDataRole.UserRole + 3  # the key the proxy sorts by
+ModifiedRole: Final = Qt.ItemDataRole.UserRole + 4  # unsaved changes (bool)
+
+Index = QModelIndex | QPersistentModelIndex
+
+# Kinds as groups in the filter (value: the kinds it shows; None: everything).
+KIND_GROUPS: Final[tuple[tuple[str, tuple[str, ...] | None], ...]] = (
+    ("All", None),
+    ("Player characters", ("character",)),
+    ("NPCs", ("npc",)),
+    ("Creatures", ("creature",)),
+    ("Vehicles", ("vehicle",)),
+    ("Objects and places", ("object", "location")),
+    ("Encounters", ("encounter",)),
+)
+KIND_ORDER: Final = ("character", "npc", "creature", "vehicle", "object", "location", "encounter")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("CampaignModel", text)
+
+
+def kind_label(kind: str) -> str:
+    labels = {
+        "character": tr("Player character"),
+        "npc": tr("NPC"),
+        "creature": tr("Creature"),
+        "vehicle": tr("Vehicle"),
+        "object": tr("Object"),
+        "location": tr("Location"),
+        "encounter": tr("Encounter"),
+    }
+    return labels.get(kind, kind)
+
+
+def group_label(name: str) -> str:
+    return QCoreApplication.translate("CampaignModel", name)
+
+
+class CampaignModel(QAbstractTableModel):
+    """Every file of the open campaign, characters first, then encounters."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._entries: list[CampaignEntry] = []
+
+    # --- entries -------------------------------------------------------------------------------
+
+    def entries(self) -> list[CampaignEntry]:
+        return list(self._entries)
+
+    def set_entries(self, entries: list[CampaignEntry]) -> None:
+        self.beginResetModel()
+        self._entries = list(entries)
+        self.endResetModel()
+        for entry in self._entries:
+            self._watch(entry)
+
+    def add_entry(self, entry: CampaignEntry) -> int:
+        row = len(self._entries)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._entries.append(entry)
+        self.endInsertRows()
+        self._watch(entry)
+        return row
+
+    def remove_entry(self, entry: CampaignEntry) -> None:
+        row = self.row_of(entry)
+        if row is None:
+            return
+        self.beginRemoveRows(QModelIndex(), row, row)
+        del self._entries[row]
+        self.endRemoveRows()
+
+    def row_of(self, entry: CampaignEntry) -> int | None:
+        return next((row for row, e in enumerate(self._entries) if e is entry), None)
+
+    def entry(self, row: int) -> CampaignEntry:
+        return self._entries[row]
+
+    def entry_changed(self, entry: CampaignEntry) -> None:
+        row = self.row_of(entry)
+        if row is not None:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
+
+    def attach_document(self, entry: CampaignEntry, document: Any) -> None:
+        """The entry's file is loaded: show the live document from now on."""
+        entry.document = document
+        self._watch(entry)
+        self.entry_changed(entry)
+
+    def _watch(self, entry: CampaignEntry) -> None:
+        doc = entry.document
+        if doc is None or getattr(doc, "_watched_by_browser", False):
+            return
+        doc._watched_by_browser = True
+        doc.changed.connect(lambda e=entry: self.entry_changed(e))
+        doc.modifiedChanged.connect(lambda _m, e=entry: self.entry_changed(e))
+        doc.pathChanged.connect(lambda e=entry: self._path_changed(e))
+
+    def _path_changed(self, entry: CampaignEntry) -> None:
+        path = entry.document.path
+        if path is not None:
+            entry.path = path
+            folder = path.parent.parent
+            try:
+                entry.relative = path.relative_to(folder).as_posix()
+            except ValueError:
+                entry.relative = path.name
+        self.entry_changed(entry)
+
+    # --- QAbstractItemModel ----------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else COLUMNS
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        return (tr("Name"), tr("Kind"), tr("Player"), tr("Importance"), tr("File"))[section]
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    @staticmethod
+    def _values(entry: CampaignEntry) -> tuple[str, str, str, str, bool]:
+        doc = entry.document
+        if doc is not None:
+            character = doc.character
+            return (
+                character.name,
+                character.kind,
+                character.player,
+                character.importance,
+                bool(doc.modified),
+            )
+        return entry.name, entry.kind, entry.player, entry.importance, False
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+            return None
+        entry = self._entries[index.row()]
+        name, kind, player, importance, modified = self._values(entry)
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == COL_NAME:
+                return f"{name} *" if modified else name
+            if column == COL_KIND:
+                return kind_label(kind)
+            if column == COL_PLAYER:
+                return player
+            if column == COL_IMPORTANCE:
+                return {"dynamic": tr("Dynamic"), "stock": tr("Stock")}.get(importance, "")
+            if column == COL_FILE:
+                return entry.relative
+        if role == SortRole:
+            if column == COL_KIND:
+                order = KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
+                return f"{order:02d} {name.casefold()}"
+            value = self.data(index, Qt.ItemDataRole.DisplayRole)
+            return str(value or "").casefold()
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if entry.problem:
+                return entry.problem
+            if column == COL_NAME:  # the full name (the column may elide it) and who plays
+                tip = name + (f" ({player})" if player else "")
+                if modified:
+                    tip += "\n" + tr("%1 has unsaved changes").replace("%1", name)
+                return tip
+            if kind == "encounter" and entry.details:
+                return (
+                    tr("%1 scene, %2 combatants")
+                    .replace("%1", str(entry.details.get("scene_type", "")))
+                    .replace("%2", str(entry.details.get("combatants", 0)))
+                )
+            return None
+        if role == Qt.ItemDataRole.DecorationRole and column == COL_NAME and entry.problem:
+            from PySide6.QtWidgets import QStyle  # only a broken file needs it
+
+            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        if role == Qt.ItemDataRole.FontRole and column == COL_NAME and modified:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.AccessibleTextRole and column == COL_NAME:
+            text = f"{name}, {kind_label(kind)}"
+            if modified:
+                text += ", " + tr("unsaved changes")
+            if entry.problem:
+                text += ", " + tr("cannot be opened")
+            return text
+        if role == EntryRole:
+            return entry
+        if role == KindRole:
+            return kind
+        if role == ModifiedRole:
+            return modified
+        return None
+
+
+class CampaignFilterModel(QSortFilterProxyModel):
+    """Search (name, player, kind, file) and a kind group; sorts by ``SortRole``."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._kinds: tuple[str, ...] | None = None
+        self._text = ""
+        self.setSortRole(SortRole)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setDynamicSortFilter(True)
+
+    def set_kinds(self, kinds: tuple[str, ...] | None) -> None:
+        self._change_filter(lambda: setattr(self, "_kinds", kinds))
+
+    def set_search(self, text: str) -> None:
+        self._change_filter(lambda: setattr(self, "_text", text.strip().casefold()))
+
+    def _change_filter(self, change: Any) -> None:
+        begin = getattr(self, "beginFilterChange", None)
+        if begin is None:  # Qt before 6.9
+            change()
+            self.invalidateRowsFilter()
+            return
+        begin()
+        change()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        if model is None:
+            return False
+        index = model.index(source_row, COL_NAME, source_parent)
+        if self._kinds is not None and model.data(index, KindRole) not in self._kinds:
+            return False
+        if not self._text:
+            return True
+        haystack = " ".join(
+            str(model.data(model.index(source_row, column, source_parent)) or "")
+            for column in range(COLUMNS)
+        ).casefold()
+        return all(word in haystack for word in self._text.split())

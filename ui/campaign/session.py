@@ -1,0 +1,215 @@
+"""An open campaign folder: its campaign document, every character as a document.
+
+Opening is in two steps so the window paints early (cold start): ``CampaignSession``
+starts from the quick ``CampaignIndex`` (plain ``json``), and ``load()`` (pydantic, the
+document models, ``sheets.storage.open_campaign``) attaches a ``CharacterDocument`` to
+each character row, or the reason it cannot be opened. Everything that needs a document
+calls ``ensure_loaded()`` first, so the order never matters to callers.
+
+Every character of the campaign has a ``CharacterDocument`` (13 small undo stacks cost
+nothing): a campaign-wide command (R7 start session) changes characters whether or not a
+tab shows them, and "save all" and the close prompt see every unsaved change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from ui.campaign.index import (
+    CAMPAIGN_FILE,
+    CHARACTERS_FOLDER,
+    CampaignEntry,
+    CampaignIndex,
+    entry_for_file,
+)
+from ui.campaign.model import CampaignModel
+
+if TYPE_CHECKING:
+    from sheets.documents import Campaign, Character, CharacterKind
+    from sheets.storage import FileStamp
+    from ui.character_document import CharacterDocument
+    from ui.commands import StartSessionCommand
+
+
+class CampaignSession(QObject):
+    """The open campaign: the browser's model, the documents, the campaign's undo stack."""
+
+    loaded = Signal()
+    documentAdded = Signal(object)  # CharacterDocument
+    modifiedChanged = Signal(bool)  # campaign.json has unsaved changes
+    sessionChanged = Signal(int)
+
+    def __init__(self, index: CampaignIndex, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.folder = index.folder
+        self.title = index.title
+        self.model = CampaignModel(self)
+        self.model.set_entries(index.entries)
+        self.campaign: Campaign | None = None
+        self.campaign_stamp: FileStamp | None = None
+        self.problems: list[str] = []
+        self.is_loaded = False
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.setObjectName("campaign")
+        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+
+    # --- loading -------------------------------------------------------------------------------
+
+    def ensure_loaded(self) -> None:
+        if not self.is_loaded:
+            self.load()
+
+    def load(self) -> None:
+        """Validate and load every file (sheets.storage); attach documents to the rows."""
+        from sheets.storage import open_campaign
+        from ui.character_document import CharacterDocument
+
+        opened = open_campaign(self.folder)
+        self.is_loaded = True
+        if opened.campaign is not None:
+            self.campaign = opened.campaign.document
+            self.campaign_stamp = opened.campaign.stamp
+            self.title = self.campaign.title
+        by_file: dict[str, list[str]] = {}
+        for problem in opened.problems:
+            by_file.setdefault(str(Path(problem.file).absolute()), []).append(str(problem))
+        self.problems = [str(p) for p in opened.problems]
+        known = {entry.relative: entry for entry in self.model.entries()}
+        for relative in [*opened.characters, *opened.encounters]:
+            if relative not in known:  # a file that appeared since the quick index
+                known[relative] = entry_for_file(self.folder, self.folder / relative)
+                self.model.add_entry(known[relative])
+        for relative, entry in known.items():
+            loaded = opened.characters.get(relative)
+            if loaded is not None:
+                doc = CharacterDocument(loaded.document, loaded.path, loaded.stamp, self)
+                self.model.attach_document(entry, doc)
+                self.documentAdded.emit(doc)
+                continue
+            problems = by_file.get(str(entry.path.absolute()))
+            if (problems and entry.kind != "encounter") or problems:
+                entry.problem = "\n".join(problems)
+                self.model.entry_changed(entry)
+        self.loaded.emit()
+
+    # --- documents -----------------------------------------------------------------------------
+
+    def documents(self) -> list[CharacterDocument]:
+        return [e.document for e in self.model.entries() if e.document is not None]
+
+    def entry_for(self, doc: CharacterDocument) -> CampaignEntry | None:
+        return next((e for e in self.model.entries() if e.document is doc), None)
+
+    def document_at(self, path: Path) -> CharacterDocument | None:
+        """The open document of the file at ``path``, if it is part of this campaign."""
+        self.ensure_loaded()
+        wanted = path.absolute()
+        for doc in self.documents():
+            if doc.path is not None and doc.path.absolute() == wanted:
+                return doc
+        return None
+
+    @property
+    def characters_folder(self) -> Path:
+        return self.folder / CHARACTERS_FOLDER
+
+    def taken_file_names(self) -> list[str]:
+        folder = self.characters_folder
+        names = [p.name for p in folder.iterdir()] if folder.is_dir() else []
+        return names + [e.path.name for e in self.model.entries()]
+
+    def _add(self, doc: CharacterDocument, path: Path) -> CampaignEntry:
+        character = doc.character
+        entry = CampaignEntry(
+            relative=path.relative_to(self.folder).as_posix(),
+            path=path,
+            kind=character.kind,
+            name=character.name,
+            player=character.player,
+            importance=character.importance,
+            document=doc,
+        )
+        self.model.add_entry(entry)
+        self.documentAdded.emit(doc)
+        return entry
+
+    def new_character(self, name: str, kind: CharacterKind = "character") -> CharacterDocument:
+        """A blank sheet (R2 standard abilities), not saved yet: Save puts it in the folder."""
+        from sheets.documents import new_character
+        from sheets.storage import file_name_for
+        from ui.character_document import CharacterDocument
+
+        self.ensure_loaded()
+        doc = CharacterDocument(
+            new_character(name, kind), None, None, self, folder=self.characters_folder
+        )
+        doc.undo_stack.resetClean()  # never saved: modified from the start
+        self._add(doc, self.characters_folder / file_name_for(name, self.taken_file_names()))
+        return doc
+
+    def add_character(self, character: Character) -> CharacterDocument:
+        """Save ``character`` as a new file in the campaign and list it (import, drop)."""
+        from sheets.storage import file_name_for, save_document
+        from ui.character_document import CharacterDocument
+
+        self.ensure_loaded()
+        self.characters_folder.mkdir(parents=True, exist_ok=True)
+        target = self.characters_folder / file_name_for(character.name, self.taken_file_names())
+        stamp = save_document(character, target)
+        doc = CharacterDocument(character, target, stamp, self)
+        self._add(doc, target)
+        return doc
+
+    def import_character(self, source: Path) -> tuple[CharacterDocument, bool]:
+        """Copy a character file into this campaign (or find it if it is already here).
+
+        Returns the document and whether it was newly added. Raises ``DocumentError``
+        (one line per problem) when the file is not a readable character.
+        """
+        from sheets.storage import load_character
+
+        existing = self.document_at(source)
+        if existing is not None:
+            return existing, False
+        loaded = load_character(source)
+        return self.add_character(loaded.document), True
+
+    # --- the campaign document -----------------------------------------------------------------
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def save_campaign(self) -> None:
+        """Save campaign.json (the session number, R7). Raises SaveConflict / SaveError."""
+        from sheets.storage import save_document
+
+        if self.campaign is None or not self.modified:
+            return
+        self.campaign_stamp = save_document(
+            self.campaign, self.folder / CAMPAIGN_FILE, opened=self.campaign_stamp
+        )
+        self.undo_stack.setClean()
+
+    def start_session(self) -> StartSessionCommand | None:
+        """R7: every player character's action points to 1 (one undoable step)."""
+        from ui.commands import StartSessionCommand
+
+        self.ensure_loaded()
+        if self.campaign is None:
+            return None
+        command = StartSessionCommand(self.campaign, self.documents(), self._set_session)
+        self.undo_stack.push(command)
+        return command
+
+    def _set_session(self, number: int) -> None:
+        if self.campaign is not None:
+            self.campaign.session = number
+            self.sessionChanged.emit(number)
+
+    def house_rules(self) -> Any:
+        return self.campaign.house_rules if self.campaign is not None else None

@@ -1,0 +1,1 @@
+"""The character sheet editor: header, ability tree, conditions, gear, print."""

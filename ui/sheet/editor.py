@@ -1,0 +1,553 @@
+"""``CharacterEditor``: the whole sheet of one ``CharacterDocument``.
+
+Header (name, player, kind, Dynamic/Stock, portrait, points), the ability tree
+(abilities -> skills -> specializations, R2 totals), conditions (R5), gear (weapons,
+armour by facing, toughness, PL, scale: R9) and the story texts. Views only lay out: every
+edit is an undoable command on ``doc.undo_stack``; nothing here holds game state.
+
+Signals for the main window: ``rollRequested(label, DieCode)`` when a row is rolled
+(double-click or Enter), ``problem(str)`` for a refused edit (also shown in the sheet's own
+message line).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sheets.dice import DieCode
+from sheets.documents import Ability, Skill, Specialization, Weapon
+from ui import commands
+from ui.character_document import CharacterDocument
+from ui.sheet.conditions_widget import ConditionsWidget
+from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
+from ui.sheet.gear_model import (
+    COL_DAMAGE,
+    COL_NOTES,
+    COL_PENETRATION,
+    ProtectionWidget,
+    WeaponsModel,
+)
+from ui.sheet.gear_model import (
+    COL_NAME as GEAR_COL_NAME,
+)
+from ui.sheet.header import HeaderWidget, StoryWidget
+from ui.sheet.tree_model import (
+    COL_CODE,
+    COL_FIXED,
+    COL_NAME,
+    COL_TOTAL,
+    COL_TRAINED,
+    AbilityTreeModel,
+    CheckRole,
+    NodeRole,
+    ReasonRole,
+)
+
+Index = QModelIndex | QPersistentModelIndex
+WIDE_LAYOUT_PX = 960  # narrower than this, the sheet stacks the tree above the tabs
+
+
+class CharacterEditor(QWidget):
+    """The character sheet editor for one document."""
+
+    rollRequested = Signal(str, object)  # label ("Dexterity: Dodge"), DieCode
+    problem = Signal(str)
+
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("CharacterEditor")
+        self.doc = doc
+        self.setAccessibleName(self.tr("Character sheet: %1").replace("%1", doc.title))
+
+        self.header = HeaderWidget(doc)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName(self.tr("Sheet message"))
+        self.message.setFrameShape(QFrame.Shape.StyledPanel)
+        self.message.hide()
+        self._message_timer = QTimer(self)
+        self._message_timer.setSingleShot(True)
+        self._message_timer.setInterval(8000)
+        self._message_timer.timeout.connect(self.message.hide)
+
+        # --- abilities tree ---
+        self.tree_model = AbilityTreeModel(doc, self)
+        self.tree = QTreeView()
+        self.tree.setModel(self.tree_model)
+        self.tree.setAccessibleName(self.tr("Abilities, skills and specializations"))
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setExpandsOnDoubleClick(False)
+        self.tree.setAllColumnsShowFocus(True)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.tree.setEditTriggers(
+            QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.SelectedClicked
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.code_delegate = DieCodeDelegate(self.tree)
+        self.tree.setItemDelegateForColumn(COL_CODE, self.code_delegate)
+        self.check_delegate = CheckDelegate(self.tree)
+        self.tree.setItemDelegateForColumn(COL_TRAINED, self.check_delegate)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
+        for column in (COL_CODE, COL_TOTAL, COL_FIXED, COL_TRAINED):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.expandAll()
+        self.tree.activated.connect(self._row_activated)
+        self.tree_model.editRejected.connect(lambda _i, reason: self.show_problem(reason))
+        self.code_delegate.rejected.connect(self.show_problem)
+        self.tree_model.rowsInserted.connect(self._rows_inserted)
+        self.tree_model.modelReset.connect(self.tree.expandAll)
+
+        self.tree_actions: dict[str, QAction] = {}
+        tree_buttons = QHBoxLayout()
+        for key, text, shortcut, tip, slot in (
+            (
+                "ability",
+                self.tr("+ Ability"),
+                "Ctrl+Shift+A",
+                self.tr("Add an ability (R2)"),
+                self.add_ability,
+            ),
+            (
+                "skill",
+                self.tr("+ Skill"),
+                "Insert",
+                self.tr("Add a skill under the selected ability"),
+                self.add_skill,
+            ),
+            (
+                "specialization",
+                self.tr("+ Specialization"),
+                "Shift+Insert",
+                self.tr("Add a specialization under the selected skill"),
+                self.add_specialization,
+            ),
+            (
+                "remove",
+                self.tr("Remove"),
+                "Delete",
+                self.tr("Remove the selected row (undoable)"),
+                self.remove_selected,
+            ),
+            (
+                "up",
+                self.tr("Up"),
+                "Alt+Up",
+                self.tr("Move the selected row up"),
+                lambda: self.move_selected(-1),
+            ),
+            (
+                "down",
+                self.tr("Down"),
+                "Alt+Down",
+                self.tr("Move the selected row down"),
+                lambda: self.move_selected(+1),
+            ),
+            (
+                "roll",
+                self.tr("Roll"),
+                "Ctrl+Return",
+                self.tr("Roll the selected row in the dice panel"),
+                self.roll_current,
+            ),
+        ):
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.setToolTip(
+                f"{tip} ({QKeySequence(shortcut).toString(QKeySequence.SequenceFormat.NativeText)})"
+            )
+            action.triggered.connect(slot)
+            self.tree.addAction(action)
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setAccessibleName(tip)
+            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            tree_buttons.addWidget(button)
+            self.tree_actions[key] = action
+        tree_buttons.addStretch(1)
+        abilities = QGroupBox(self.tr("Abilities and skills (R2)"))
+        abilities_layout = QVBoxLayout(abilities)
+        abilities_layout.addLayout(tree_buttons)
+        abilities_layout.addWidget(self.tree, 1)
+
+        # --- conditions, gear, story ---
+        self.conditions = ConditionsWidget(doc)
+        self.conditions.problem.connect(self.show_problem)
+        conditions_scroll = QScrollArea()
+        conditions_scroll.setWidgetResizable(True)
+        conditions_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        conditions_scroll.setWidget(self.conditions)
+
+        self.weapons_model = WeaponsModel(doc, self)
+        self.weapons_view = QTableView()
+        self.weapons_view.setModel(self.weapons_model)
+        self.weapons_view.setAccessibleName(self.tr("Weapons"))
+        self.weapons_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.weapons_view.setEditTriggers(
+            QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.SelectedClicked
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.weapons_view.verticalHeader().hide()
+        self.weapons_view.setAlternatingRowColors(True)
+        self.weapons_view.setWordWrap(False)
+        weapons_header = self.weapons_view.horizontalHeader()
+        weapons_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        weapons_header.setSectionResizeMode(COL_NOTES, QHeaderView.ResizeMode.Stretch)
+        self.weapons_delegate = DieCodeDelegate(self.weapons_view)
+        for column in (COL_DAMAGE, COL_PENETRATION):
+            self.weapons_view.setItemDelegateForColumn(column, self.weapons_delegate)
+        self.weapons_delegate.rejected.connect(self.show_problem)
+        self.weapons_model.editRejected.connect(lambda _i, reason: self.show_problem(reason))
+        self.weapons_view.activated.connect(self._weapon_activated)
+        add_weapon = QAction(self.tr("+ Weapon"), self)
+        add_weapon.triggered.connect(self.add_weapon)
+        remove_weapon = QAction(self.tr("Remove weapon"), self)
+        remove_weapon.setShortcut(QKeySequence.StandardKey.Delete)
+        remove_weapon.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        remove_weapon.triggered.connect(self.remove_weapon)
+        self.weapons_view.addAction(remove_weapon)
+        self.weapon_actions = {"add": add_weapon, "remove": remove_weapon}
+        weapon_buttons = QHBoxLayout()
+        for action in (add_weapon, remove_weapon):
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            weapon_buttons.addWidget(button)
+        weapon_buttons.addStretch(1)
+        self.protection = ProtectionWidget(doc)
+        self.protection.problem_handler = self.show_problem
+        for edit in (*self.protection.facings.values(), self.protection.toughness):
+            edit.refused.connect(self.show_problem)
+        gear = QWidget()
+        gear_layout = QVBoxLayout(gear)
+        weapons_box = QGroupBox(self.tr("Weapons (R9)"))
+        weapons_box_layout = QVBoxLayout(weapons_box)
+        weapons_box_layout.addLayout(weapon_buttons)
+        weapons_box_layout.addWidget(self.weapons_view)
+        protection_box = QGroupBox(self.tr("Armour, toughness, performance level, scale (R9)"))
+        QVBoxLayout(protection_box).addWidget(self.protection)
+        gear_layout.addWidget(weapons_box, 1)
+        gear_layout.addWidget(protection_box)
+
+        self.story = StoryWidget(doc)
+        self.story.problem.connect(self.show_problem)
+
+        self.side_tabs = QTabWidget()
+        self.side_tabs.setDocumentMode(True)
+        self.side_tabs.addTab(conditions_scroll, self.tr("&Conditions"))
+        self.side_tabs.addTab(gear, self.tr("&Gear"))
+        self.side_tabs.addTab(self.story, self.tr("S&tory"))
+        self.side_tabs.setAccessibleName(self.tr("Conditions, gear and story"))
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(abilities)
+        self.splitter.addWidget(self.side_tabs)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+
+        self.header.problem.connect(self.show_problem)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.header)
+        layout.addWidget(self.message)
+        layout.addWidget(self.splitter, 1)
+
+        doc.changed.connect(self._update_for_kind)
+        doc.changed.connect(self._update_actions)
+        self.tree.selectionModel().currentChanged.connect(lambda *_a: self._update_actions())
+        self._update_for_kind()
+        self._update_actions()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Side by side when there is room, else the tree above conditions and gear."""
+        wide = event.size().width() >= WIDE_LAYOUT_PX
+        wanted = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self.splitter.orientation() != wanted:
+            self.splitter.setOrientation(wanted)
+        super().resizeEvent(event)
+
+    # --- messages ----------------------------------------------------------------------------
+
+    def show_problem(self, reason: str) -> None:
+        """A refused edit: shown on the sheet (and passed on to the status bar)."""
+        if not reason:
+            return
+        self.message.setText(self.tr("Not changed: %1").replace("%1", reason))
+        self.message.show()
+        self._message_timer.start()
+        self.problem.emit(reason)
+
+    def commit_pending(self) -> None:
+        """Turn text still being typed into commands (before save, print, close)."""
+        focus = self.focusWidget()
+        self.story.commit()
+        if focus is self.header.name_edit:
+            self.header._commit_text("name", self.header.name_edit)
+        elif focus is self.header.player_edit:
+            self.header._commit_text("player", self.header.player_edit)
+
+    def _update_for_kind(self) -> None:
+        kind = self.doc.character.kind
+        self.setAccessibleName(self.tr("Character sheet: %1").replace("%1", self.doc.title))
+        people = kind in ("character", "npc")
+        self.header.player_edit.setEnabled(kind == "character" or bool(self.doc.character.player))
+        self.side_tabs.setTabText(
+            1, self.tr("&Gear") if people or kind == "creature" else self.tr("&Weapons and armour")
+        )
+        toughness_used = (
+            kind in ("vehicle", "object", "location") or self.doc.character.toughness is not None
+        )
+        form = self.protection.layout()
+        from PySide6.QtWidgets import QFormLayout
+
+        if isinstance(form, QFormLayout):
+            form.setRowVisible(self.protection.toughness, toughness_used)
+
+    # --- tree commands -----------------------------------------------------------------------
+
+    def _current_node(self) -> Ability | Skill | Specialization | None:
+        index = self.tree.currentIndex()
+        node = index.data(NodeRole) if index.isValid() else None
+        return node if isinstance(node, Ability | Skill | Specialization) else None
+
+    def _owner_of(
+        self, node: Ability | Skill | Specialization
+    ) -> tuple[BaseModel, str, int] | None:
+        found = self.tree_model._locate(node)
+        if found is None:
+            return None
+        parent, row = found
+        if parent is None:
+            return self.doc.character, "abilities", row
+        return parent, "skills" if isinstance(parent, Ability) else "specializations", row
+
+    def _push(self, command: object) -> bool:
+        if command is None:
+            return False
+        self.doc.push(command)  # type: ignore[arg-type]
+        return True
+
+    def _select(self, node: object, edit: bool = False) -> None:
+        index = self.tree_model.index_of(node)
+        if not index.isValid():
+            return
+        self.tree.expand(index.parent()) if index.parent().isValid() else None
+        self.tree.setCurrentIndex(index)
+        self.tree.scrollTo(index)
+        if edit:
+            self.tree.edit(index)
+
+    def add_ability(self) -> Ability | None:
+        character = self.doc.character
+        ability = Ability(
+            name=commands.unique_name(self.tr("New ability"), character.abilities), code=DieCode(2)
+        )
+        try:
+            self._push(
+                commands.insert_item(
+                    self.doc,
+                    character,
+                    "abilities",
+                    len(character.abilities),
+                    ability,
+                    self.tr("Add ability"),
+                )
+            )
+        except ValueError as error:
+            self.show_problem(str(error))
+            return None
+        self._select(ability, edit=True)
+        return ability
+
+    def add_skill(self) -> Skill | None:
+        node = self._current_node()
+        while node is not None and not isinstance(node, Ability):
+            owner = self._owner_of(node)
+            node = owner[0] if owner is not None else None  # type: ignore[assignment]
+        if node is None:
+            if not self.doc.character.abilities:
+                self.show_problem(
+                    self.tr("Add an ability first: a skill belongs to an ability (R2)")
+                )
+                return None
+            node = self.doc.character.abilities[0]
+        skill = Skill(name=commands.unique_name(self.tr("New skill"), node.skills), code=DieCode(1))
+        self._push(
+            commands.insert_item(
+                self.doc,
+                node,
+                "skills",
+                len(node.skills),
+                skill,
+                self.tr("Add skill to %1").replace("%1", node.name),
+            )
+        )
+        self._select(skill, edit=True)
+        return skill
+
+    def add_specialization(self) -> Specialization | None:
+        node = self._current_node()
+        if isinstance(node, Specialization):
+            owner = self._owner_of(node)
+            node = owner[0] if owner is not None else None  # type: ignore[assignment]
+        if not isinstance(node, Skill):
+            self.show_problem(
+                self.tr("Select a skill first: a specialization belongs to a skill (R2)")
+            )
+            return None
+        spec = Specialization(
+            name=commands.unique_name(self.tr("New specialization"), node.specializations),
+            code=DieCode(1),
+        )
+        self._push(
+            commands.insert_item(
+                self.doc,
+                node,
+                "specializations",
+                len(node.specializations),
+                spec,
+                self.tr("Add specialization to %1").replace("%1", node.name),
+            )
+        )
+        self._select(spec, edit=True)
+        return spec
+
+    def remove_selected(self) -> bool:
+        node = self._current_node()
+        owner = self._owner_of(node) if node is not None else None
+        if node is None or owner is None:
+            return False
+        parent, field, row = owner
+        self._push(
+            commands.remove_item(
+                self.doc, parent, field, row, self.tr("Remove %1").replace("%1", node.name)
+            )
+        )
+        siblings = getattr(parent, field)
+        if siblings:
+            self._select(siblings[min(row, len(siblings) - 1)])
+        elif parent is not self.doc.character:
+            self._select(parent)
+        return True
+
+    def move_selected(self, delta: int) -> bool:
+        node = self._current_node()
+        owner = self._owner_of(node) if node is not None else None
+        if node is None or owner is None:
+            return False
+        parent, field, row = owner
+        command = commands.move_item(
+            self.doc,
+            parent,
+            field,
+            row,
+            row + delta,
+            self.tr("Move %1").replace("%1", node.name),
+        )
+        moved = self._push(command)
+        self._select(node)
+        return moved
+
+    def _rows_inserted(self, parent: QModelIndex, _first: int, _last: int) -> None:
+        if parent.isValid():
+            self.tree.expand(parent)
+            self.tree.expandRecursively(parent)
+
+    def _update_actions(self) -> None:
+        node = self._current_node()
+        self.tree_actions["specialization"].setEnabled(isinstance(node, Skill | Specialization))
+        for key in ("remove", "up", "down", "roll"):
+            self.tree_actions[key].setEnabled(node is not None)
+        self.weapon_actions["remove"].setEnabled(bool(self.doc.character.weapons))
+
+    # --- rolling -----------------------------------------------------------------------------
+
+    def _row_activated(self, index: Index) -> None:
+        self.roll_index(index)
+
+    def roll_current(self) -> bool:
+        return self.roll_index(self.tree.currentIndex())
+
+    def roll_index(self, index: Index) -> bool:
+        """Roll a tree row in the dice panel (R2 total), or say why it cannot be rolled."""
+        if not index.isValid():
+            return False
+        first = index.sibling(index.row(), COL_NAME)
+        check = first.data(CheckRole)
+        node = index.data(NodeRole)
+        if check is None:
+            self.show_problem(str(first.data(ReasonRole) or ""))
+            return False
+        label = f"{self.doc.title}: {self.tree_model.label(node)}"
+        self.rollRequested.emit(label, check.code)
+        return True
+
+    # --- weapons -----------------------------------------------------------------------------
+
+    def add_weapon(self) -> Weapon | None:
+        character = self.doc.character
+        weapon = Weapon(
+            name=commands.unique_name(self.tr("New weapon"), character.weapons), damage=DieCode(3)
+        )
+        self._push(
+            commands.insert_item(
+                self.doc,
+                character,
+                "weapons",
+                len(character.weapons),
+                weapon,
+                self.tr("Add weapon"),
+            )
+        )
+        index = self.weapons_model.index(len(character.weapons) - 1, GEAR_COL_NAME)
+        self.weapons_view.setCurrentIndex(index)
+        self.weapons_view.edit(index)
+        return weapon
+
+    def remove_weapon(self) -> bool:
+        row = self.weapons_view.currentIndex().row()
+        weapon = self.weapons_model.weapon(row)
+        if weapon is None:
+            return False
+        self._push(
+            commands.remove_item(
+                self.doc,
+                self.doc.character,
+                "weapons",
+                row,
+                self.tr("Remove %1").replace("%1", weapon.name),
+            )
+        )
+        return True
+
+    def _weapon_activated(self, index: Index) -> None:
+        weapon = self.weapons_model.weapon(index.row())
+        if weapon is not None:
+            label = (
+                self.tr("%1: %2 damage").replace("%1", self.doc.title).replace("%2", weapon.name)
+            )
+            self.rollRequested.emit(label, weapon.damage)

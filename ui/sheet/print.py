@@ -1,0 +1,367 @@
+"""Print and export a character sheet: a clean one- or two-page A4 sheet.
+
+The sheet is HTML laid out by a ``QTextDocument`` (QtGui), so PDF export needs only
+``QPdfWriter`` and the golden test can render the same pages to images. QtPrintSupport
+(``QPrinter``, ``QPrintDialog``) is imported only when the player prints.
+
+Always black on white, whatever the screen's colour scheme: it is paper.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, QSizeF
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QFont,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPalette,
+    QPdfWriter,
+    QTextDocument,
+)
+
+from sheets.conditions import (
+    ATTITUDE_MODIFIERS,
+    OUT_OF_ACTION_AT,
+    STATUS_LEVELS,
+    WILLPOWER_MODIFIERS,
+    display_name,
+    status_test_difficulty,
+)
+from sheets.documents import Character
+from sheets.results import Duration
+from sheets.skills import CheckNotPossible, check_dice
+from ui.sheet.conditions_widget import track_steps, tracks_for
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+PAGE_SIZE: Final = QPageSize.PageSizeId.A4
+MARGINS_MM: Final = QMarginsF(14, 12, 14, 12)
+FONT_FAMILY: Final = "DejaVu Sans"
+FONT_POINTS: Final = 8.5
+
+_CSS: Final = """
+body { color: #000; }
+h1 { font-size: 17pt; margin: 0; }
+h2 { font-size: 10.5pt; margin-top: 8px; margin-bottom: 2px; border-bottom: 1px solid #444; }
+.sub { color: #333; }
+table.grid { border-collapse: collapse; }
+table.grid td, table.grid th { border: 1px solid #888; padding: 1px 4px; }
+th { background: #e4e4e4; text-align: left; }
+td.num { text-align: right; }
+.on { background: #555; color: #fff; }
+.ability { font-weight: bold; background: #f0f0f0; }
+.skill { padding-left: 10px; }
+.spec { padding-left: 22px; font-style: italic; }
+.muted { color: #666; }
+"""
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("print", text)
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _total(
+    character: Character, ability: str, skill: str | None, spec: str | None
+) -> tuple[str, str]:
+    try:
+        check = check_dice(character, skill, spec, ability=ability)
+    except CheckNotPossible:
+        return "—", "—"
+    return str(check.code), str(check.code.fixed_value)
+
+
+def _abilities_table(character: Character) -> str:
+    rows = []
+    for ability in character.abilities:
+        total, fixed = _total(character, ability.name, None, None)
+        marker = " *" if ability.extranormal else ""
+        rows.append(
+            f"<tr class='ability'><td>{_e(ability.name)}{marker}</td>"
+            f"<td class='num'>{_e(ability.code)}</td><td class='num'>{total}</td>"
+            f"<td class='num'>{fixed}</td></tr>"
+        )
+        for skill in ability.skills:
+            total, fixed = _total(character, ability.name, skill.name, None)
+            trained = " (T)" if skill.trained_only else ""
+            rows.append(
+                f"<tr><td class='skill'>&nbsp;&nbsp;{_e(skill.name)}{trained}</td>"
+                f"<td class='num'>{_e(skill.code)}</td><td class='num'>{total}</td>"
+                f"<td class='num'>{fixed}</td></tr>"
+            )
+            for spec in skill.specializations:
+                total, fixed = _total(character, ability.name, skill.name, spec.name)
+                trained = " (T)" if spec.trained_only else ""
+                rows.append(
+                    "<tr><td class='spec'>&nbsp;&nbsp;&nbsp;&nbsp;"
+                    f"<i>{_e(spec.name)}{trained}</i></td>"
+                    f"<td class='num'>{_e(spec.code)}</td><td class='num'>{total}</td>"
+                    f"<td class='num'>{fixed}</td></tr>"
+                )
+    if not rows:
+        return f"<p class='muted'>{_e(tr('No abilities.'))}</p>"
+    head = (
+        f"<tr><th>{_e(tr('Ability / skill / specialization'))}</th><th>{_e(tr('Code'))}</th>"
+        f"<th>{_e(tr('Total'))}</th><th>{_e(tr('Fixed'))}</th></tr>"
+    )
+    return f"<table class='grid' width='100%' cellspacing='0'>{head}{''.join(rows)}</table>"
+
+
+def _tracks(character: Character) -> str:
+    """R5 tracks, full width: the steps up to Out of Action, the current level shaded."""
+    rows = []
+    length = character.encounter_length
+    conditions = character.conditions
+    for track in tracks_for(character):
+        level = conditions.track_level(track, length)
+        cells = "".join(
+            f"<td class='{'on' if 0 < lv <= level else ''}' align='center' nowrap>{_e(name)}</td>"
+            for lv, name in track_steps(track, length)
+        )
+        ranks = conditions.track_ranks(track)
+        rows.append(
+            f"<tr><th nowrap>{_e(display_name(track))}</th>{cells}"
+            f"<td class='num' nowrap>{ranks} / {OUT_OF_ACTION_AT[length]}</td></tr>"
+        )
+    note = (
+        tr("Out of Action at %1 ranks (encounter length %2, R5)")
+        .replace("%1", str(OUT_OF_ACTION_AT[length]))
+        .replace("%2", length)
+    )
+    parts = [
+        f"<table class='grid' width='100%' cellspacing='0'>{''.join(rows)}</table>",
+        f"<p class='sub'>{_e(note)}</p>",
+    ]
+    named = [i for i in conditions.instances if i.track is None]
+    if named:
+        items = "".join(
+            f"<li>{_e(i.name)} — {_e(tr('rank'))} {i.ranks}, {_e(Duration(i.duration).label)}</li>"
+            for i in named
+        )
+        parts.append(f"<ul>{items}</ul>")
+    return "".join(parts)
+
+
+def _mood_and_statuses(character: Character) -> str:
+    """Attitude and willpower (R5 resistance modifiers), then statuses with the next test."""
+    conditions = character.conditions
+    attitude, willpower = conditions.attitude, conditions.willpower
+    rows = [
+        f"<tr><th>{_e(tr('Attitude'))}</th><td>{_e(display_name(attitude))}</td>"
+        f"<td class='num'>{ATTITUDE_MODIFIERS[attitude]:+d}</td></tr>",
+        f"<tr><th>{_e(tr('Willpower'))}</th><td>{_e(display_name(willpower))}</td>"
+        f"<td class='num'>{WILLPOWER_MODIFIERS[willpower]:+d}</td></tr>",
+    ]
+    for status in conditions.statuses:
+        difficulty = status_test_difficulty(status.level)
+        test = tr("test %1").replace("%1", str(difficulty)) if difficulty else tr("run out")
+        level = STATUS_LEVELS[status.scale][status.level]
+        rows.append(
+            f"<tr><th>{_e(status.name)}</th><td>{_e(level)}</td><td nowrap>{_e(test)}</td></tr>"
+        )
+    return f"<table class='grid' width='100%' cellspacing='0'>{''.join(rows)}</table>"
+
+
+def _weapons(character: Character) -> str:
+    if not character.weapons:
+        return f"<p class='muted'>{_e(tr('No weapons.'))}</p>"
+    head = "".join(
+        f"<th nowrap>{_e(t)}</th>"
+        for t in (
+            tr("Weapon"),
+            tr("Skill"),
+            tr("Damage"),
+            tr("PEN"),
+            tr("PL"),
+            tr("Scale"),
+            tr("Range"),
+            tr("Notes"),
+        )
+    )
+    rows = "".join(
+        f"<tr><td nowrap>{_e(w.name)}</td><td>{_e(w.skill)}</td>"
+        f"<td class='num' nowrap>{_e(w.damage)}</td><td class='num'>{_e(w.penetration)}</td>"
+        f"<td class='num'>{w.performance_level}</td><td class='num'>{w.scale}</td>"
+        f"<td nowrap>{_e(w.range)}</td><td>{_e(w.notes)}</td></tr>"
+        for w in character.weapons
+    )
+    return f"<table class='grid' width='100%' cellspacing='0'><tr>{head}</tr>{rows}</table>"
+
+
+def _protection(character: Character) -> str:
+    """R9: armour per facing, toughness, performance level, scale."""
+    armour = character.armour
+    rows = [
+        (tr("Armour front / side / rear"), f"{armour.front} / {armour.side} / {armour.rear}"),
+    ]
+    if character.toughness is not None:
+        rows.append((tr("Toughness"), str(character.toughness)))
+    rows.append((tr("Performance level"), str(character.performance_level)))
+    rows.append((tr("Scale"), str(character.scale)))
+    cells = "".join(
+        f"<tr><th>{_e(label)}</th><td class='num' nowrap>{_e(value)}</td></tr>"
+        for label, value in rows
+    )
+    return f"<table class='grid' width='100%' cellspacing='0'>{cells}</table>"
+
+
+def sheet_html(character: Character) -> str:
+    """The printable sheet as HTML (Qt's rich-text subset)."""
+    from ui.campaign.model import kind_label
+
+    c = character
+    subtitle = [kind_label(c.kind), tr("Dynamic") if c.importance == "dynamic" else tr("Stock")]
+    if c.player:
+        subtitle.append(tr("played by %1").replace("%1", c.player))
+    points = [
+        (tr("Action points (R7)"), c.action_points),
+        (tr("Character Points"), c.character_points),
+        (tr("Fate Points"), c.fate_points),
+        (tr("Fame (R8)"), c.fame),
+    ]
+    if c.fear_rating:
+        points.append((tr("Fear rating (R8)"), c.fear_rating))
+    point_rows = "".join(
+        f"<tr><th>{_e(label)}</th><td class='num' width='30%'><b>{value}</b></td></tr>"
+        for label, value in points
+    )
+    hooks = "".join(f"<li>{_e(h)}</li>" for h in c.hooks)
+    story = []
+    if c.background:
+        story.append(f"<h2>{_e(tr('Background'))}</h2><p>{_e(c.background)}</p>")
+    if hooks:
+        story.append(f"<h2>{_e(tr('Hooks (R7)'))}</h2><ul>{hooks}</ul>")
+    if c.notes:
+        story.append(f"<h2>{_e(tr('Notes'))}</h2><p>{_e(c.notes)}</p>")
+    return (
+        f"<html><head><style>{_CSS}</style></head><body>"
+        f"<h1>{_e(c.name)}</h1><p class='sub'>{_e(' · '.join(subtitle))}</p>"
+        "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
+        f"<td width='56%' valign='top'><h2>{_e(tr('Abilities and skills (R2)'))}</h2>"
+        f"{_abilities_table(c)}<p class='muted'>{_e(tr('(T) trained only'))}</p></td>"
+        "<td width='3%'></td>"
+        f"<td width='41%' valign='top'><h2>{_e(tr('Points'))}</h2>"
+        f"<table class='grid' width='100%' cellspacing='0'>{point_rows}</table>"
+        f"<h2>{_e(tr('Attitude and statuses (R5)'))}</h2>{_mood_and_statuses(c)}"
+        f"<h2>{_e(tr('Protection (R9)'))}</h2>{_protection(c)}</td>"
+        "</tr></table>"
+        f"<h2>{_e(tr('Condition tracks (R5)'))}</h2>{_tracks(c)}"
+        f"<h2>{_e(tr('Weapons (R9)'))}</h2>{_weapons(c)}"
+        f"{''.join(story)}"
+        "</body></html>"
+    )
+
+
+def page_layout() -> QPageLayout:
+    return QPageLayout(
+        QPageSize(PAGE_SIZE),
+        QPageLayout.Orientation.Portrait,
+        MARGINS_MM,
+        QPageLayout.Unit.Millimeter,
+    )
+
+
+def document_dpi() -> float:
+    """Dots per inch of a QTextDocument's own units (Qt's default DPI: the screen's)."""
+    from PySide6.QtGui import QGuiApplication
+
+    screen = QGuiApplication.primaryScreen()
+    return float(screen.logicalDotsPerInchX()) if screen is not None else 96.0
+
+
+def sheet_document(character: Character, page_size: QSizeF | None = None) -> QTextDocument:
+    """The sheet laid out on A4 pages (in document units: ``document_dpi()`` per inch).
+
+    ``QTextDocument.print_`` scales the page to the printer's page, and fonts in points
+    are converted at the same DPI, so the paper shows the true point sizes."""
+    document = QTextDocument()
+    font = QFont(FONT_FAMILY)
+    font.setPointSizeF(FONT_POINTS)
+    document.setDefaultFont(font)
+    document.setDocumentMargin(0)
+    document.setHtml(sheet_html(character))
+    if page_size is None:
+        page_size = page_layout().paintRect(QPageLayout.Unit.Inch).size() * document_dpi()
+    document.setPageSize(page_size)
+    return document
+
+
+def export_pdf(character: Character, path: str | Path) -> int:
+    """Write the sheet as a PDF; returns the number of pages."""
+    writer = QPdfWriter(str(path))
+    writer.setPageLayout(page_layout())
+    writer.setResolution(300)
+    writer.setTitle(character.name)
+    writer.setCreator("Wild Die")
+    document = sheet_document(character)
+    document.print_(writer)
+    return document.pageCount()
+
+
+def render_pages(character: Character, dpi: int = 72) -> list[QImage]:
+    """The pages as white images (the golden test compares these)."""
+    document = sheet_document(character)
+    size = document.pageSize()
+    scale = dpi / document_dpi()
+    pages = []
+    for page in range(document.pageCount()):
+        image = QImage(
+            int(size.width() * scale), int(size.height() * scale), QImage.Format.Format_RGB32
+        )
+        image.fill(QColor(255, 255, 255))
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.scale(scale, scale)
+        painter.translate(0, -page * size.height())
+        context = QAbstractTextDocumentLayout.PaintContext()
+        context.clip = QRectF(0, page * size.height(), size.width(), size.height())
+        context.palette.setColor(QPalette.ColorRole.Text, QColor(0, 0, 0))
+        painter.setClipRect(context.clip)
+        document.documentLayout().draw(painter, context)
+        painter.end()
+        pages.append(image)
+    return pages
+
+
+def page_texts(character: Character) -> list[str]:
+    """The text of each page, block by block: what the golden test compares exactly."""
+    document = sheet_document(character)
+    height = document.pageSize().height()
+    pages: list[list[str]] = [[] for _ in range(document.pageCount())]
+    layout = document.documentLayout()
+    block = document.begin()
+    while block.isValid():
+        text = block.text().strip()
+        if text:
+            page = int(layout.blockBoundingRect(block).top() // height)
+            pages[min(page, len(pages) - 1)].append(text)
+        block = block.next()
+    return ["\n".join(lines) for lines in pages]
+
+
+def print_character(character: Character, parent: QWidget | None = None) -> bool:
+    """Ask for a printer and print the sheet; False when cancelled."""
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter  # only when printing
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setPageLayout(page_layout())
+    printer.setDocName(character.name)
+    dialog = QPrintDialog(printer, parent)
+    dialog.setWindowTitle(tr("Print %1").replace("%1", character.name))
+    if dialog.exec() != QPrintDialog.DialogCode.Accepted:
+        return False
+    sheet_document(character).print_(printer)
+    return True
