@@ -203,6 +203,66 @@ def main_window_scaled() -> QWidget:
     return label
 
 
+def _tracker_mid_round(scheme: str) -> QWidget:
+    """The tracker on a copy of the sample brawl, mid-round 2: a hit landed, a check's
+    ranks being spent, a fear-free melee with a conceded hero and a hidden guard."""
+    import shutil
+    import tempfile
+
+    _private_home()
+    _scheme(scheme)
+    from sheets.dice import roll_seeded
+    from sheets.encounter import CreateCondition, Damage
+    from sheets.results import Duration
+    from ui.tracker import open_tracker
+
+    folder = Path(tempfile.mkdtemp(prefix="wilddie-shots-tracker-")) / "campaign"
+    shutil.copytree(ROOT / "resources" / "sample-campaign", folder)
+    window = open_tracker(folder, "encounters/brawl-at-the-pump-house.json", freeze=False)
+    engine = window.engine
+    engine.view.by_id["guard-3"].hidden = True
+    engine.view.by_id["guard-3"].notes = "Waits behind the boiler"
+    window.roll_initiative(seed=42)
+    for _ in range(9):
+        window.next_turn()
+    window.run(Damage("bart", "guard-1", damage="4D", total=18, resist_total=9))
+    window.run(CreateCondition("brask", name="Blinded by steam", duration=Duration.ONE_ROUND))
+    window.run(Damage("brask", "jack", damage="4D", total=16, resist_total=8))
+    window.concede("greta")
+    while engine.current() != "jack":
+        window.next_turn()
+    act = window.act_panel
+    app = QApplication.instance()
+    assert app is not None
+    app.processEvents()
+    act.set_actor("jack")
+    act.set_skill("Brawling", "Haymaker")
+    act.set_purpose("attack")
+    act.set_target("brask")
+    act.set_against("active", resist=("Dodge", None, None))
+    spec = act.dice_panel.spec()
+    assert spec is not None
+    seed = next(s for s in range(1, 500) if roll_seeded(spec, s).total >= 24)
+    act.dice_panel.roll(seed)
+    act.record_check()
+    act.pick_effect("effect_roll_dice")
+    window.resize(1580, 960)
+    window.mark_clean()
+    window.setWindowTitle(f"Wild Die: tracker ({scheme})[*]")
+    return window
+
+
+def _player_view(scheme: str) -> QWidget:
+    """The player view of the same moment (shown in a window, not full screen)."""
+    window = _tracker_mid_round(scheme)
+    from ui.tracker.player_view import PlayerView
+
+    view = PlayerView(window.engine)  # type: ignore[attr-defined]
+    view.resize(1280, 720)
+    view._keep_window = window  # type: ignore[attr-defined]
+    return view
+
+
 # name -> a function building the (not yet shown) widget to photograph.
 SHOTS: dict[str, Callable[[], QWidget]] = {
     "minimal-window": minimal_window,
@@ -214,6 +274,10 @@ SHOTS: dict[str, Callable[[], QWidget]] = {
     "sheet-dark": lambda: sheet("dark"),
     "sheet-vehicle-light": lambda: sheet("light", "halvorsen-tank.json"),
     "main-window-scale2": main_window_scaled,
+    "tracker-mid-round-light": lambda: _tracker_mid_round("light"),
+    "tracker-mid-round-dark": lambda: _tracker_mid_round("dark"),
+    "player-view-light": lambda: _player_view("light"),
+    "player-view-dark": lambda: _player_view("dark"),
 }
 
 

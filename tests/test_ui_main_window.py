@@ -506,3 +506,21 @@ def test_every_action_has_a_menu_and_keyboard_shortcuts_are_unique(window: MainW
         "F5",
     ):
         assert key in shortcuts, key
+
+
+def test_opening_an_encounter_runs_it_in_the_tracker(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 6: an encounter in the campaign browser opens the encounter tracker."""
+    from ui.tracker.window import TrackerWindow
+
+    browser = window.browser
+    browser.search.setFocus()
+    qtbot.keyClicks(browser.search, "Brawl")
+    qtbot.keyClick(browser.search, Key.Key_Return)
+    trackers = [w for w in QApplication.topLevelWidgets() if isinstance(w, TrackerWindow)]
+    assert len(trackers) == 1
+    tracker = trackers[0]
+    qtbot.addWidget(tracker, before_close_func=lambda t: t.mark_clean())
+    assert tracker.isVisible()
+    assert "Brawl at the Pump House" in tracker.windowTitle()
+    assert len(tracker.engine.encounter.combatants) >= 4
+    assert "Brawl at the Pump House" in window.statusBar().currentMessage()

@@ -642,16 +642,33 @@ class MainWindow(QMainWindow):
             self._document_added(doc)
         return self.open_document(doc)
 
+    def open_encounter(self, path: Path) -> QWidget | None:
+        """Run an encounter of the open campaign in a tracker window (issue 6).
+
+        The tracker reads the campaign's files itself: it saves through the same storage
+        layer, which refuses to overwrite a sheet changed here since it was read."""
+        if self.session is None:
+            return None
+        from sheets.storage import DocumentError
+        from ui.tracker import open_tracker
+
+        try:
+            tracker = open_tracker(self.session.folder, path, self)
+        except DocumentError as error:
+            self._show_problems(self.tr("Cannot open %1").replace("%1", path.name), error)
+            return None
+        tracker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        tracker.show()
+        name = tracker.engine.encounter.name
+        self.statusBar().showMessage(self.tr("Running %1").replace("%1", name))
+        return tracker
+
     def _open_entry(self, entry: CampaignEntry) -> None:
         from PySide6.QtWidgets import QMessageBox
 
         if entry.kind == "encounter":
             self.encounterOpenRequested.emit(entry)
-            self.statusBar().showMessage(
-                self.tr("%1: the encounter tracker comes in a later version").replace(
-                    "%1", entry.name
-                )
-            )
+            self.open_encounter(entry.path)
             return
         if self.session is not None:
             self.session.ensure_loaded()

@@ -119,6 +119,9 @@ class Combatant(Part):
     pending_action_points: int = Field(default=0, ge=0, le=1000)
     """R7: action points awarded at the end of the scene (conceding, accepted hooks)."""
     notes: Text = ""
+    """The GM's notes: never shown on the player view."""
+    hidden: bool = False
+    """Hidden from the players (an ambush, a lurker): the player view leaves it out."""
     last_turn: int = Field(default=0, ge=0, le=MAX_ROUND)
     """The last round whose turn this combatant has had (taken or skipped), R6."""
     help: list[PendingHelp] = Field(default_factory=list)
@@ -155,7 +158,12 @@ class Combatant(Part):
         return self
 
 
-_COMBATANT_DEFAULTS: Final[dict[str, Any]] = {"last_turn": 0, "help": [], "intention": ""}
+_COMBATANT_DEFAULTS: Final[dict[str, Any]] = {
+    "hidden": False,
+    "last_turn": 0,
+    "help": [],
+    "intention": "",
+}
 
 
 class LogEntry(Part):

@@ -1,0 +1,102 @@
+"""Benchmark the tracker window: 500 combatants with several conditions each.
+
+One sample = one Next turn through the window's controller (engine ``NextTurn`` + the
+undo stack + the model's ``dataChanged`` for the changed rows) + a forced repaint of the
+initiative table's visible viewport. The act panel and player view update after the
+event (coalesced), outside the measured frame; the player view's update is timed apart.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_tracker.py
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtWidgets import QApplication
+
+from bench.bench_encounter import build
+from sheets.encounter import NextTurn
+
+FRAME_MS = 16.0
+TURNS = 1200
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(["bench-tracker"])
+    from ui.tracker.window import TrackerWindow
+
+    engine = build()
+    window = TrackerWindow(engine)
+    window.resize(1500, 950)
+    window.show()
+    for _ in range(10):
+        app.processEvents()
+    gc.collect()
+    gc.freeze()  # what the app does after loading (see ui.tracker.window.engine_for)
+    viewport = window.table.viewport()
+    turn_ms: list[float] = []
+    round_change_ms: list[float] = []
+    engine_ms: list[float] = []
+    for _ in range(TURNS):
+        start_round = engine.round
+        t0 = time.perf_counter()
+        window.controller.run(NextTurn())
+        t1 = time.perf_counter()
+        viewport.repaint()
+        t2 = time.perf_counter()
+        (round_change_ms if engine.round != start_round else turn_ms).append((t2 - t0) * 1000)
+        engine_ms.append((t1 - t0) * 1000)
+        app.processEvents()  # the coalesced act-panel update, outside the frame
+    window.toggle_player_view(True, full_screen=False)
+    app.processEvents()
+    view = window.player_view
+    assert view is not None
+    player_ms = []
+    for _ in range(50):
+        window.controller.run(NextTurn())
+        t0 = time.perf_counter()
+        view.update_now()
+        view.table.viewport().repaint()
+        player_ms.append((time.perf_counter() - t0) * 1000)
+    conditions = sum(len(c.conditions) for c in engine.encounter.combatants)
+    print(f"combatants: {len(engine.encounter.combatants)}, encounter conditions: {conditions}")
+    print(
+        f"next turn + dataChanged + viewport repaint: median {statistics.median(turn_ms):.2f} ms, "
+        f"p95 {pct(turn_ms, 0.95):.2f} ms, max {max(turn_ms):.2f} ms ({len(turn_ms)} turns)"
+    )
+    print(
+        f"  of which command + model signals: median {statistics.median(engine_ms):.2f} ms, "
+        f"p95 {pct(engine_ms, 0.95):.2f} ms"
+    )
+    print(
+        f"round change (all rows dataChanged, budgets reset): median "
+        f"{statistics.median(round_change_ms):.2f} ms, max {max(round_change_ms):.2f} ms "
+        f"({len(round_change_ms)} rounds)"
+    )
+    print(
+        f"player view update + repaint (after the frame): median "
+        f"{statistics.median(player_ms):.2f} ms, p95 {pct(player_ms, 0.95):.2f} ms"
+    )
+    print(f"model resets during the run: {window.model.resets}")
+    ok = pct(turn_ms, 0.95) < FRAME_MS
+    print("within one frame (16 ms) at p95:", "yes" if ok else "NO")
+    window.mark_clean()
+    window.close()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+"""A whole tactical encounter through the tracker window: keyboard and mouse, the act
+flow with the dice panel and the R4 effect menu, undo/redo, conceding (R6), the scene's
+end with its awards (R7), saving, and the player view never leaking (issue 6)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QToolBar, QWidget
+from pytestqt.qtbot import QtBot
+
+from sheets.encounter import NextTurn
+from sheets.storage import load_character, load_encounter
+from ui.tracker import TrackerWindow, open_tracker
+from ui.tracker.initiative_model import COL_NAME, COL_STATE
+
+SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample-campaign"
+BRAWL = "encounters/brawl-at-the-pump-house.json"
+DIE_CODE = re.compile(r"\b\d+D(?:[+-]\d+)?\b|\b\d+d6\b")
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> Path:
+    folder = tmp_path / "campaign"
+    shutil.copytree(SAMPLE, folder)
+    return folder
+
+
+def make_window(qtbot: QtBot, campaign: Path) -> TrackerWindow:
+    window = open_tracker(campaign, BRAWL, freeze=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.mark_clean())  # type: ignore[attr-defined]
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    return window
+
+
+def button(window: TrackerWindow, action: object) -> QWidget:
+    bar = window.findChild(QToolBar, "TrackerToolbar")
+    assert bar is not None
+    widget = bar.widgetForAction(action)  # type: ignore[arg-type]
+    assert widget is not None
+    return widget
+
+
+def click(qtbot: QtBot, window: TrackerWindow, action: object) -> None:
+    qtbot.mouseClick(button(window, action), Qt.MouseButton.LeftButton)
+
+
+def assert_no_leak(window: TrackerWindow, hidden_name: str) -> None:
+    view = window.player_view
+    assert view is not None
+    view.update_now()
+    texts = view.visible_texts()
+    joined = "\n".join(texts)
+    assert hidden_name not in joined
+    assert not DIE_CODE.search(joined), DIE_CODE.search(joined)
+    for c in window.engine.encounter.combatants:
+        if c.notes:
+            assert c.notes not in joined
+
+
+def test_a_whole_tactical_encounter(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window(qtbot, campaign)
+    engine = window.engine
+    guard3 = engine.view.by_id["guard-3"]
+    guard3.hidden = True
+    guard3.notes = "Waits behind the boiler with a flare gun"
+    window.model.refresh(None)
+    window.toggle_player_view(True, full_screen=False)
+    assert window.player_view is not None
+    qtbot.addWidget(window.player_view)
+    assert_no_leak(window, "Company Guard 3")
+    window.activateWindow()  # the player view took the focus: shortcuts need it back
+    qtbot.waitUntil(window.isActiveWindow)
+
+    # Start and roll initiative (one undoable step), then turns by keyboard.
+    window.roll_initiative(seed=42)
+    assert engine.encounter.turn_order[0] == "odile"  # R6: Perception 3D+1 = 10
+    qtbot.keyClick(window.table, Qt.Key.Key_Space)
+    assert engine.current() == "odile" and engine.round == 1
+    assert "Round 1" in window.round_label.text()
+    acting = window.model.row_of("odile")
+    assert acting is not None
+    assert window.model.index(acting, COL_STATE).data() == "Acting"
+    # Only the rows that changed are signalled; no reset for a turn.
+    resets, sent = window.model.resets, window.model.signals_sent
+    qtbot.keyClick(window.table, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert engine.current() == "brask"
+    assert window.model.resets == resets and window.model.signals_sent - sent <= 4
+    click(qtbot, window, window.next_action)  # the mouse on the toolbar
+    # Previous turn = undo of that Next turn.
+    qtbot.keyClick(window.table, Qt.Key.Key_Left, Qt.KeyboardModifier.ControlModifier)
+    assert engine.current() == "brask"
+    while engine.current() != "jack":
+        qtbot.keyClick(window.table, Qt.Key.Key_Space)
+    assert_no_leak(window, "Company Guard 3")
+
+    # Jack acts: the act panel follows the turn; the dice panel gets the proposed roll.
+    qtbot.waitUntil(lambda: window.act_panel.actor() == "jack")
+    act = window.act_panel
+    assert act.set_skill("Brawling", "Haymaker")
+    act.set_purpose("attack")
+    act.set_target("brask")
+    act.set_against("active", resist=("Dodge", None, None))
+    act.set_action("full")
+    spec, _ = engine.proposed_spec("jack", "Brawling", "Haymaker", purpose="attack", target="brask")
+    assert act.dice_panel.spec() == spec
+    assert "Haymaker" in act.fallback_label.text() and "6D" in act.fallback_label.text()
+    assert "Captain Brask resists with an active Dodge roll" in act.resist_label.text()
+    act.dice_panel.roll(seed=3)
+    qtbot.mouseClick(act.record_button, Qt.MouseButton.LeftButton)
+    assert act.check_id is not None and engine.ranks_left(act.check_id) == 3
+    assert "Haymaker 6D vs 11 -> 22" in act.result_label.text()
+    # Ranks: +1D to the effect roll twice, then the effect roll itself (R4).
+    for _ in range(2):
+        assert act.pick_effect("effect_roll_dice")
+        qtbot.mouseClick(act.spend_button, Qt.MouseButton.LeftButton)
+    assert act.pick_effect("effect_roll")
+    act.weapon_combo.setCurrentIndex(act.weapon_combo.findData("Fists"))
+    monkeypatch.setattr("sheets.encounter.commands.base.new_seed", lambda: 9)
+    qtbot.mouseClick(act.spend_button, Qt.MouseButton.LeftButton)
+    assert engine.track_level("brask", "damage") == 1  # Stunned lands on the target
+    brask_row = window.model.row_of("brask")
+    assert brask_row is not None
+    assert "Stunned" in str(window.model.index(brask_row, 5).data())
+    qtbot.waitUntil(lambda: "Stunned" in "\n".join(window.player_view.visible_texts()))
+    qtbot.waitUntil(lambda: "Fists 2D+2 vs Captain Brask's 4D" in window.log_view.texts()[-1])
+
+    # Undo and redo by keyboard.
+    qtbot.keyClick(window.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert engine.track_level("brask", "damage") == 0
+    assert "Stunned" not in str(window.model.index(brask_row, 5).data())
+    qtbot.keyClick(
+        window.table,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert engine.track_level("brask", "damage") == 1
+
+    # A refused command changes nothing and says why.
+    depth = window.undo_stack.count()
+    window.concede("nobody")
+    assert window.undo_stack.count() == depth
+    assert "no combatant" in window.statusBar().currentMessage()
+
+    # Bart concedes (mouse: select his row, Concede).
+    window.select("bart")
+    click(qtbot, window, window.concede_action)
+    assert engine.view.by_id["bart"].conceded
+    bart_row = window.model.row_of("bart")
+    assert bart_row is not None and window.model.index(bart_row, COL_STATE).data() == "Conceded"
+    qtbot.waitUntil(lambda: "Conceded" in "\n".join(window.player_view.visible_texts()))
+    # Undo the concession and redo it.
+    window.undo_stack.undo()
+    assert not engine.view.by_id["bart"].conceded
+    window.undo_stack.redo()
+    assert engine.view.by_id["bart"].conceded
+
+    # The guards' side concedes; no active opposition remains (R6).
+    window.select("brask")
+    click(qtbot, window, window.concede_side_action)
+    assert engine.scene_over()
+    qtbot.waitUntil(lambda: "no active opposition" in window.round_label.text())
+
+    # End the scene: the awards summary (R7).
+    shown: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox, "information", lambda _parent, _title, text, *a: shown.append(text)
+    )
+    bart_points = engine.view.sheet_of("bart").action_points
+    click(qtbot, window, window.end_scene_action)
+    assert engine.encounter.state == "ended"
+    assert shown and "Bart gains 1 action point(s) (R7)" in shown[0]
+    assert engine.view.sheet_of("bart").action_points == bart_points + 1
+    qtbot.waitUntil(lambda: window.player_view.turn_label.text() == "The scene has ended")  # type: ignore[union-attr]
+    assert not window.next_action.isEnabled()
+    assert_no_leak(window, "Company Guard 3")
+
+    # Save: the encounter and Bart's sheet, through sheets.storage.
+    click(qtbot, window, window.save_action)
+    assert window.undo_stack.isClean()
+    saved = load_encounter(campaign / BRAWL).document
+    assert saved.state == "ended" and saved.combatant("guard-3").hidden  # type: ignore[union-attr]
+    bart = load_character(campaign / "characters" / "bart-okonkwo.json").document
+    assert bart.action_points == bart_points + 1
+
+
+def test_next_round_is_one_undo_step(qtbot: QtBot, campaign: Path) -> None:
+    window = make_window(qtbot, campaign)
+    window.roll_initiative(seed=42)
+    window.next_turn()
+    assert window.engine.round == 1
+    click(qtbot, window, window.next_round_action)
+    assert window.engine.round == 2
+    window.undo_stack.undo()
+    assert window.engine.round == 1 and window.engine.current() == "odile"
+    # Previous turn only undoes a Next turn.
+    window.award("jack", reason="accepted a complication")
+    assert not window.previous_action.isEnabled()
+    window.previous_turn()
+    assert window.engine.current() == "odile"
+    assert "Previous turn undoes" in window.statusBar().currentMessage()
+    assert isinstance(window.controller.last_command(), type(None)) is False
+
+
+def test_expiring_conditions_are_announced_in_the_log(qtbot: QtBot, campaign: Path) -> None:
+    from sheets.encounter import CreateCondition
+    from sheets.results import Duration
+
+    window = make_window(qtbot, campaign)
+    window.roll_initiative(seed=42)
+    window.next_turn()
+    window.run(CreateCondition("brask", name="Dazzled", duration=Duration.ONE_TURN))
+    row = window.model.row_of("brask")
+    assert row is not None
+    assert "Dazzled" in str(window.model.index(row, 6).data())
+    for _ in range(3):
+        window.run(NextTurn())
+    qtbot.waitUntil(lambda: window.log_model.rowCount() == len(window.engine.encounter.log))
+    expired = [
+        i
+        for i in range(window.log_model.rowCount())
+        if window.log_model.index(i).data(int(Qt.ItemDataRole.UserRole) + 2)
+    ]
+    assert expired, window.log_view.texts()
+    assert "Dazzled" not in str(window.model.index(row, 6).data())
+    assert window.model.index(row, COL_NAME).data() == "Captain Brask"

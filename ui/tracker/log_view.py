@@ -1,0 +1,97 @@
+"""The readable encounter log, newest last; expiring conditions stand out (R6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QListView, QWidget
+
+from sheets.encounter import Engine
+from ui.theme import mix
+
+EXPIRY_WORDS = ("expired", " ends", "lapsed")
+EntryTypeRole = int(Qt.ItemDataRole.UserRole) + 1
+ExpiryRole = int(Qt.ItemDataRole.UserRole) + 2
+
+
+def mentions_expiry(text: str) -> bool:
+    return any(word in text for word in EXPIRY_WORDS)
+
+
+class LogModel(QAbstractListModel):
+    """The engine's log entries (``encounter.log``) as rows; follows inserts and undos."""
+
+    def __init__(self, engine: Engine, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._engine = engine
+        self._count = len(engine.encounter.log)
+
+    def refresh(self) -> None:
+        log = self._engine.encounter.log
+        count = len(log)
+        if count > self._count:
+            self.beginInsertRows(QModelIndex(), self._count, count - 1)
+            self._count = count
+            self.endInsertRows()
+        elif count < self._count:
+            self.beginRemoveRows(QModelIndex(), count, self._count - 1)
+            self._count = count
+            self.endRemoveRows()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._count
+
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if not index.isValid() or index.row() >= self._count:
+            return None
+        entry = self._engine.encounter.log[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return entry.text
+        if role == EntryTypeRole:
+            return entry.entry_type
+        expiring = mentions_expiry(entry.text)
+        if role == ExpiryRole:
+            return expiring
+        if role == Qt.ItemDataRole.BackgroundRole and expiring:
+            palette = QApplication.palette()
+            return mix(
+                palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Link), 0.2
+            )
+        if role == Qt.ItemDataRole.FontRole and entry.entry_type in ("scene", "turn"):
+            font = QFont()
+            font.setBold(entry.entry_type == "scene")
+            font.setItalic(entry.entry_type == "turn")
+            return font
+        return None
+
+
+class LogView(QListView):
+    """The log list: word-wrapped, scrolled to the newest entry as it arrives."""
+
+    def __init__(self, model: LogModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("EncounterLog")
+        self.setAccessibleName("Encounter log")
+        self.setModel(model)
+        # One line per entry (the tooltip has the whole text): uniform sizes keep scrolling
+        # to the newest entry O(1) with thousands of entries.
+        self.setWordWrap(False)
+        self.setUniformItemSizes(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setAlternatingRowColors(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        model.rowsInserted.connect(lambda *_: self.scrollToBottom())
+
+    def texts(self) -> list[str]:
+        model = self.model()
+        return [str(model.index(r, 0).data()) for r in range(model.rowCount())]

@@ -1,0 +1,301 @@
+"""The player view: a second window for a shared screen or projector.
+
+It reads only :func:`public_state`, a pure projection of the engine's state that keeps
+what the table may see -- the order, whose turn, the round, each visible combatant's
+condition *words* (Hurt, Demoralized; R5) and whether it conceded or is Out of Action
+(R6) -- and drops hidden combatants, every die code and the GM's notes. The window never
+touches the engine or its documents itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+)
+from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent, QPalette, QScreen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sheets.conditions import OUT_OF_ACTION, TRACK_LEVELS, TRACK_NAMES
+from sheets.encounter import Engine
+from ui.theme import mix
+
+
+@dataclass(frozen=True, slots=True)
+class PublicCombatant:
+    """What the players may know about one combatant."""
+
+    position: int | None
+    name: str
+    side: str
+    acting: bool
+    done: bool
+    conditions: tuple[str, ...]
+    """Track words only: "Hurt", "Demoralized" (R5) -- never codes or modifiers."""
+    status: str
+    """"Acting", "Conceded", "Out of Action", "Done" or ""."""
+
+
+@dataclass(frozen=True, slots=True)
+class PublicState:
+    title: str
+    round: int
+    current: str | None
+    """The name of who acts, or None (nobody, or a hidden combatant)."""
+    combatants: tuple[PublicCombatant, ...]
+    scene_ended: bool
+
+
+def public_state(engine: Engine) -> PublicState:
+    """The public projection (pure): no hidden combatants, no die codes, no GM notes."""
+    view = engine.view
+    enc = engine.encounter
+    actor = engine.current()
+    rnd = enc.round
+    ordered = list(enc.turn_order)
+    known = set(ordered)
+    ordered += [c.id for c in enc.combatants if c.id not in known]
+    people = []
+    position = 0
+    current_name: str | None = None
+    for cid in ordered:
+        c = view.by_id[cid]
+        if c.hidden:
+            continue
+        position += 1
+        words = []
+        levels = engine.tracks(cid)
+        for track in TRACK_NAMES:
+            level = levels[track]
+            if level > 0:
+                words.append(TRACK_LEVELS[track][min(level, OUT_OF_ACTION)])
+        acting = cid == actor
+        if acting:
+            current_name = c.name
+        done = rnd > 0 and c.last_turn >= rnd
+        if c.conceded:
+            status = "Conceded"
+        elif engine.is_out(cid):
+            status = "Out of Action"
+        elif acting:
+            status = "Acting"
+        elif done:
+            status = "Done"
+        else:
+            status = ""
+        people.append(
+            PublicCombatant(
+                position if cid in known else None,
+                c.name,
+                c.side,
+                acting,
+                done,
+                tuple(dict.fromkeys(words)),
+                status,
+            )
+        )
+    return PublicState(enc.name, rnd, current_name, tuple(people), enc.state == "ended")
+
+
+PUBLIC_HEADERS = ("#", "Name", "Side", "Condition", "")
+
+
+class PublicModel(QAbstractTableModel):
+    """The public combatants as a table; only changed rows get ``dataChanged``."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: tuple[PublicCombatant, ...] = ()
+        self.bold_font = QFont()
+        self.bold_font.setBold(True)
+
+    def set_rows(self, rows: tuple[PublicCombatant, ...]) -> None:
+        old = self._rows
+        if [r.name for r in old] != [r.name for r in rows]:
+            self.beginResetModel()
+            self._rows = rows
+            self.endResetModel()
+            return
+        self._rows = rows
+        for row, (a, b) in enumerate(zip(old, rows, strict=True)):
+            if a != b:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(PUBLIC_HEADERS) - 1))
+
+    def rows(self) -> tuple[PublicCombatant, ...]:
+        return self._rows
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(PUBLIC_HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(PUBLIC_HEADERS)
+        ):
+            return PUBLIC_HEADERS[section]
+        return None
+
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return "" if row.position is None else str(row.position)
+            if column == 1:
+                return row.name
+            if column == 2:
+                return row.side
+            if column == 3:
+                return ", ".join(row.conditions)
+            if column == 4:
+                return row.status
+            return None
+        if role == Qt.ItemDataRole.FontRole and row.acting:
+            return self.bold_font
+        if role == Qt.ItemDataRole.BackgroundRole and row.acting:
+            palette = QApplication.palette()
+            return mix(
+                palette.color(QPalette.ColorRole.Base),
+                palette.color(QPalette.ColorRole.Highlight),
+                0.35,
+            )
+        if role == Qt.ItemDataRole.ForegroundRole and row.status in ("Conceded", "Out of Action"):
+            return QApplication.palette().color(
+                QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text
+            )
+        return None
+
+
+class PlayerView(QWidget):
+    """The projector window: round, whose turn, the public initiative table. Live."""
+
+    def __init__(self, engine: Engine, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("PlayerView")
+        self._engine = engine
+        self.setWindowTitle("Wild Die: player view")
+        self.heading = QLabel()
+        self.heading.setObjectName("PlayerViewHeading")
+        self.turn_label = QLabel()
+        self.turn_label.setObjectName("PlayerViewTurn")
+        big = QFont(self.font())
+        big.setPointSizeF(big.pointSizeF() * 2.2)
+        big.setBold(True)
+        self.heading.setFont(big)
+        medium = QFont(self.font())
+        medium.setPointSizeF(medium.pointSizeF() * 1.7)
+        self.turn_label.setFont(medium)
+        self.model = PublicModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        table_font = QFont(self.font())
+        table_font.setPointSizeF(table_font.pointSizeF() * 1.5)
+        self.table.setFont(table_font)
+        self.model.bold_font = QFont(table_font)
+        self.model.bold_font.setBold(True)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(
+            int(self.table.fontMetrics().height() * 1.6)
+        )
+        self.table.setShowGrid(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 18, 24, 18)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.turn_label)
+        layout.addWidget(self.table, 1)
+        self._pending = False
+        self.state: PublicState | None = None
+        self.update_now()
+
+    def schedule_update(self) -> None:
+        """Coalesce updates: the projection runs once the tracker's event is done."""
+        if not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self.update_now)
+
+    def update_now(self) -> None:
+        self._pending = False
+        state = public_state(self._engine)
+        self.state = state
+        self.heading.setText(
+            f"{state.title} \u2014 "
+            + ("scene over" if state.scene_ended else f"round {state.round}")
+            if state.round
+            else state.title
+        )
+        if state.scene_ended:
+            self.turn_label.setText("The scene has ended")
+        elif state.current:
+            self.turn_label.setText(f"{state.current}'s turn")
+        else:
+            self.turn_label.setText("Waiting for the next turn" if state.round else "Get ready")
+        self.model.set_rows(state.combatants)
+
+    def show_on(self, screen: QScreen | None = None, full_screen: bool = True) -> None:
+        """Show on ``screen`` (default: the last one, usually the projector)."""
+        screens = QApplication.screens()
+        target = screen or (screens[-1] if screens else None)
+        if target is not None:
+            self.setScreen(target)
+            self.setGeometry(target.availableGeometry())
+        if full_screen:
+            self.showFullScreen()
+        else:
+            self.show()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
+            self.showNormal()
+            return
+        super().keyPressEvent(event)
+
+    def visible_texts(self) -> list[str]:
+        """Every text the window shows: labels, title, headers and all model data."""
+        texts = [self.windowTitle()]
+        for label in self.findChildren(QLabel):
+            texts.append(label.text())
+            texts.append(label.toolTip())
+        model = self.model
+        for column in range(model.columnCount()):
+            texts.append(str(model.headerData(column, Qt.Orientation.Horizontal)))
+        for row in range(model.rowCount()):
+            for column in range(model.columnCount()):
+                for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                    value = model.index(row, column).data(role)
+                    if value is not None:
+                        texts.append(str(value))
+        return texts
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        super().closeEvent(event)
