@@ -524,3 +524,60 @@ def test_opening_an_encounter_runs_it_in_the_tracker(qtbot: QtBot, window: MainW
     assert "Brawl at the Pump House" in tracker.windowTitle()
     assert len(tracker.engine.encounter.combatants) >= 4
     assert "Brawl at the Pump House" in window.statusBar().currentMessage()
+
+
+OD6S = Path(__file__).parent / "fixtures" / "od6s"
+
+
+def test_import_a_foundry_od6s_export(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, campaign: Path
+) -> None:
+    """Issue 8 from the app: File > Import converts an od6s export and reports it."""
+    source = OD6S / "kira-voss.json"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(source), ""))
+    qtbot.keyClick(window, Key.Key_I, CTRL)
+    doc = window.current_document()
+    assert doc is not None and doc.character.name == "Kira Voss"
+    assert doc.path == campaign / "characters" / "kira-voss.json"
+    assert load_character(doc.path).document.name == "Kira Voss"  # a valid Wild Die file
+    assert "Imported Kira Voss" in window.statusBar().currentMessage()
+    assert "skills" in window.import_report[0] and "kept in notes" in window.import_report[0]
+
+
+def test_drop_an_od6s_export_onto_the_window(window: MainWindow, campaign: Path) -> None:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(OD6S / "krayt-dragon.json"))])
+    from PySide6.QtGui import QDragEnterEvent
+
+    enter = QDragEnterEvent(
+        QPoint(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(
+        QPoint(10, 10).toPointF(),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window, drop)
+    doc = window.current_document()
+    assert doc is not None and doc.character.kind == "creature"
+    assert doc.path == campaign / "characters" / "krayt-dragon.json"
+
+
+def test_a_hostile_export_creates_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, campaign: Path
+) -> None:
+    before = sorted((campaign / "characters").iterdir())
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: shown.append(text))
+    for hostile in sorted((OD6S / "hostile").iterdir()):
+        assert window.import_character_file(hostile) is None
+    assert len(shown) == len(list((OD6S / "hostile").iterdir()))
+    assert sorted((campaign / "characters").iterdir()) == before

@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.resize(1480, 900)
         self.setAcceptDrops(True)
         self.session: CampaignSession | None = None
+        self.import_report: list[str] = []  # the last conversion's report (od6s import)
         self.standalone: list[CharacterDocument] = []  # characters opened from outside
         self._painted = False
         self._after_paint_done = False
@@ -1100,7 +1101,10 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QFileDialog
 
         path, _filter = QFileDialog.getOpenFileName(
-            self, self.tr("Import a character"), "", self.tr("Wild Die character (*.json)")
+            self,
+            self.tr("Import a character"),
+            "",
+            self.tr("Characters: Wild Die or Foundry VTT od6s export (*.json)"),
         )
         if not path:
             return False
@@ -1116,7 +1120,7 @@ class MainWindow(QMainWindow):
         from sheets.storage import DocumentError, SaveConflict, SaveError
 
         try:
-            doc, added = self.session.import_character(path)
+            doc, added, report = self.session.import_character(path)
         except DocumentError as error:
             self._show_problems(self.tr("Cannot import %1").replace("%1", path.name), error)
             return None
@@ -1136,7 +1140,11 @@ class MainWindow(QMainWindow):
             if added
             else self.tr("%1 is already in this campaign").replace("%1", doc.title)
         )
-        self.statusBar().showMessage(message, 8000)
+        if report:  # converted from another tool: say what came over and what went to notes
+            message = f"{message}: {report[0]}"
+            self.import_report = report
+            self.statusBar().setToolTip("\n".join(report))
+        self.statusBar().showMessage(message, 15000)
         return doc
 
     @staticmethod

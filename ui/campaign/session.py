@@ -164,19 +164,29 @@ class CampaignSession(QObject):
         self._add(doc, target)
         return doc
 
-    def import_character(self, source: Path) -> tuple[CharacterDocument, bool]:
+    def import_character(self, source: Path) -> tuple[CharacterDocument, bool, list[str]]:
         """Copy a character file into this campaign (or find it if it is already here).
 
-        Returns the document and whether it was newly added. Raises ``DocumentError``
-        (one line per problem) when the file is not a readable character.
+        A Wild Die character is copied as it is; an export from another tool that
+        ``sheets.importers`` knows (Foundry VTT od6s) is converted first. Returns the
+        document, whether it was newly added, and the import report (empty for a Wild Die
+        file). Raises ``DocumentError`` (one line per problem) when the file is neither.
         """
-        from sheets.storage import load_character
+        from sheets.documents import Character
+        from sheets.importers import IMPORTERS, detect
+        from sheets.storage import parse_document, read_file_bytes
 
         existing = self.document_at(source)
         if existing is not None:
-            return existing, False
-        loaded = load_character(source)
-        return self.add_character(loaded.document), True
+            return existing, False, []
+        data, _info = read_file_bytes(source)
+        found = detect(data)
+        if found is not None:
+            result = IMPORTERS[found](data, source=str(source))
+            return self.add_character(result.character), True, list(result.report)
+        document, _migrated = parse_document(data, source=str(source), expect="character")
+        assert isinstance(document, Character)
+        return self.add_character(document), True, []
 
     # --- the campaign document -----------------------------------------------------------------
 
