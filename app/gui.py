@@ -21,8 +21,8 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
 from ui.main_window import APP_NAME, MainWindow
@@ -123,6 +123,20 @@ def _startup_probe(window: MainWindow, app: QApplication) -> None:
     window.campaignOpened.connect(loaded)
 
 
+class _FileOpenEvents(QObject):
+    """macOS delivers "open this document" as a QFileOpenEvent, not an argument."""
+
+    def __init__(self, window: MainWindow, parent: QObject) -> None:
+        super().__init__(parent)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            self.window.open_path(event.file())
+            return True
+        return super().eventFilter(watched, event)
+
+
 def run(argv: list[str]) -> int:
     """Start the desktop app; ``argv`` holds the app's own arguments (an optional campaign)."""
     existing = QApplication.instance()
@@ -155,11 +169,23 @@ def run(argv: list[str]) -> int:
 
     window.firstPainted.connect(lambda: QTimer.singleShot(0, set_icon))
     window.show()
+    # A file (from a file manager's "open with" or the installers' file association)
+    # opens in its own campaign; a folder is the campaign to open.
+    target = Path(argv[0]).expanduser() if argv else None
+    document = target if target is not None and target.is_file() else None
+    if document is not None and document.name != "campaign.json":
+        from sheets.storage import campaign_folder_of
+
+        argv = [str(home)] if (home := campaign_folder_of(document)) else []
     folder = _campaign_to_open(argv, settings.last_campaign)
     if folder is not None and not window.open_campaign(folder, defer_loading=True):
         window.statusBar().showMessage(
             window.tr("%1 is not a campaign folder (no campaign.json)").replace("%1", str(folder))
         )
+    if document is not None and document.name != "campaign.json":
+        window.open_path(document)
+    opener = _FileOpenEvents(window, app)  # macOS hands files to a running app as events
+    app.installEventFilter(opener)
 
     quit_after = _quit_after_ms()
     if quit_after is not None:

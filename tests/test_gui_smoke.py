@@ -155,3 +155,29 @@ def test_wilddie_unknown_command_is_one_line_exit_2() -> None:
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
     assert "nonsense" in lines[0] and "Traceback" not in proc.stderr
+
+
+def test_a_character_file_argument_opens_its_campaign(tmp_path: Path) -> None:
+    """The installers' file association launches ``wilddie gui FILE``: the file's own
+    campaign opens (not the last one), with the character in a tab."""
+    import shutil
+
+    campaign = tmp_path / "valley"
+    shutil.copytree(ROOT / "resources" / "sample-campaign", campaign)
+    character = campaign / "characters" / "greta-vance.json"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "WILDDIE_STARTUP_PROBE": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "app", "gui", str(character)],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    loaded = [
+        line for line in proc.stdout.splitlines() if line.startswith("wilddie-startup loaded")
+    ]
+    assert loaded and loaded[0].endswith(str(campaign)), proc.stdout

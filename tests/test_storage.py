@@ -541,3 +541,15 @@ def test_file_names_for_documents() -> None:
     assert storage.file_name_for("Zoë Ångström") == "zoe-angstrom.json"
     assert storage.file_name_for("???") == "untitled.json"
     assert storage.file_name_for("Ada", ["ada.json", "ada-2.json"]) == "ada-3.json"
+
+
+def test_campaign_folder_of(tmp_path: Path) -> None:
+    root = storage.create_campaign_folder(tmp_path / "c", Campaign(title="T"))
+    (root / "characters").mkdir(exist_ok=True)
+    (root / "encounters").mkdir(exist_ok=True)
+    assert storage.campaign_folder_of(root) == root.absolute()
+    assert storage.campaign_folder_of(root / "campaign.json") == root.absolute()
+    assert storage.campaign_folder_of(root / "characters" / "ada.json") == root.absolute()
+    assert storage.campaign_folder_of(root / "encounters" / "fight.json") == root.absolute()
+    assert storage.campaign_folder_of(tmp_path / "loose.json") is None
+    assert storage.campaign_folder_of(tmp_path / "characters" / "ada.json") is None

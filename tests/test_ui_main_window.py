@@ -581,3 +581,41 @@ def test_a_hostile_export_creates_nothing(
         assert window.import_character_file(hostile) is None
     assert len(shown) == len(list((OD6S / "hostile").iterdir()))
     assert sorted((campaign / "characters").iterdir()) == before
+
+
+def test_open_path_opens_what_the_system_hands_over(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Command line, file manager and macOS open events all go through open_path."""
+    from PySide6.QtGui import QFileOpenEvent
+
+    from app.gui import _FileOpenEvents
+    from ui.tracker.window import TrackerWindow
+
+    other = copy_sample(tmp_path, "other")
+    # a character of another campaign: that campaign opens, the character in a tab
+    assert window.open_path(other / "characters" / "jack-calloway.json")
+    assert window.session is not None and window.session.folder == other
+    doc = window.current_document()
+    assert doc is not None and doc.character.name == "Jack Calloway"
+    # an encounter file runs in the tracker
+    assert window.open_path(other / "encounters" / "council-debate.json")
+    trackers = [w for w in QApplication.topLevelWidgets() if isinstance(w, TrackerWindow)]
+    for tracker in trackers:
+        qtbot.addWidget(tracker, before_close_func=lambda t: t.mark_clean())
+    assert any("Council" in t.windowTitle() for t in trackers)
+    # a character from outside any campaign opens in a tab of its own
+    loose = tmp_path / "loose.json"
+    loose.write_bytes((SAMPLE / "characters" / "odile-marchetti.json").read_bytes())
+    assert window.open_path(loose)
+    doc = window.current_document()
+    assert doc is not None and doc.path == loose
+    # a macOS open event reaches the same place
+    opener = _FileOpenEvents(window, window)
+    event = QFileOpenEvent(str(OD6S / "outrider.json"))
+    assert opener.eventFilter(window, event)
+    doc = window.current_document()
+    assert doc is not None and doc.path is not None and doc.path.parent == other / "characters"
+    # something that is not there says so
+    assert not window.open_path(tmp_path / "missing.json")
+    assert "does not exist" in window.statusBar().currentMessage()

@@ -643,6 +643,40 @@ class MainWindow(QMainWindow):
             self._document_added(doc)
         return self.open_document(doc)
 
+    def open_path(self, path: str | os.PathLike[str]) -> bool:
+        """Open what the system hands the app (command line, a file manager's "open
+        with", a macOS open event): a campaign folder or its campaign.json; a character or
+        encounter file, in its own campaign; a character from elsewhere in a tab of its
+        own; an export from another tool (od6s), imported into the open campaign."""
+        from sheets.importers import detect
+        from sheets.storage import (
+            ENCOUNTERS_FOLDER,
+            DocumentError,
+            campaign_folder_of,
+            read_file_bytes,
+        )
+
+        target = Path(path).expanduser()
+        home = campaign_folder_of(target)
+        if target.is_dir() or target.name == "campaign.json":
+            return home is not None and self.open_campaign(home)
+        if not target.is_file():
+            self.statusBar().showMessage(self.tr("%1 does not exist").replace("%1", str(target)))
+            return False
+        other_campaign = self.session is None or self.session.folder != home
+        if home is not None and other_campaign and not self.open_campaign(home):
+            return False
+        if home is not None and target.parent.name == ENCOUNTERS_FOLDER:
+            return self.open_encounter(target) is not None
+        if home is None:  # from elsewhere: another tool's export joins the open campaign
+            try:
+                data, _info = read_file_bytes(target)
+            except DocumentError:
+                data = b""  # open_character below reports what is wrong with it
+            if detect(data) is not None:
+                return self.import_character_file(target) is not None
+        return self.open_character(target) is not None
+
     def open_encounter(self, path: Path) -> QWidget | None:
         """Run an encounter of the open campaign in a tracker window (issue 6).
 

@@ -161,3 +161,16 @@ def check_path(path: str | os.PathLike[str]) -> tuple[int, list[Problem]]:
             }
             return 1, missing_references(cast(Loaded[Encounter], loaded), known)
     return 1, []
+
+
+def campaign_folder_of(path: str | os.PathLike[str]) -> Path | None:
+    """The campaign folder a document belongs to: the folder itself, the folder of its
+    ``campaign.json``, or the folder above ``characters/`` or ``encounters/``. None for a
+    file that lives outside any campaign."""
+    target = Path(path).absolute()
+    candidates = [target] if target.is_dir() else []
+    if target.name == CAMPAIGN_FILE:
+        candidates.append(target.parent)
+    if target.parent.name in (CHARACTERS_FOLDER, ENCOUNTERS_FOLDER):
+        candidates.append(target.parent.parent)
+    return next((c for c in candidates if (c / CAMPAIGN_FILE).is_file()), None)
