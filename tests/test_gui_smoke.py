@@ -165,17 +165,7 @@ def test_a_character_file_argument_opens_its_campaign(tmp_path: Path) -> None:
     campaign = tmp_path / "valley"
     shutil.copytree(ROOT / "resources" / "sample-campaign", campaign)
     character = campaign / "characters" / "greta-vance.json"
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "WILDDIE_STARTUP_PROBE": "1"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "app", "gui", str(character)],
-        cwd=ROOT,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    proc = _run_app("gui", str(character), quit_after_ms=20_000, probe=True)
     assert proc.returncode == 0, proc.stderr
     loaded = [
         line for line in proc.stdout.splitlines() if line.startswith("wilddie-startup loaded")
