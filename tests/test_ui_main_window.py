@@ -619,3 +619,28 @@ def test_open_path_opens_what_the_system_hands_over(
     # something that is not there says so
     assert not window.open_path(tmp_path / "missing.json")
     assert "does not exist" in window.statusBar().currentMessage()
+
+
+def test_new_encounter_is_built_saved_listed_and_run(
+    qtbot: QtBot, window: MainWindow, campaign: Path
+) -> None:
+    """Issue 6: Campaign > New Encounter builds one from the campaign's characters."""
+    from ui.tracker.builder import BuilderWindow
+    from ui.tracker.window import TrackerWindow
+
+    qtbot.keyClick(window, Key.Key_N, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    builders = [w for w in QApplication.topLevelWidgets() if isinstance(w, BuilderWindow)]
+    assert len(builders) == 1
+    builder_window = builders[0]
+    builder = builder_window.builder
+    builder.add("characters/jack-calloway.json")
+    builder.add("characters/company-guard.json", copies=2)
+    rows = window.session.model.rowCount()  # type: ignore[union-attr]
+    path = builder_window.save()
+    assert path.parent == campaign / "encounters"
+    assert window.session.model.rowCount() == rows + 1  # type: ignore[union-attr]
+    tracker = builder_window.run_with(path) if builder_window.run_with else None
+    assert isinstance(tracker, TrackerWindow)
+    qtbot.addWidget(tracker, before_close_func=lambda t: t.mark_clean())
+    names = {c.name for c in tracker.engine.encounter.combatants}
+    assert {"Company Guard 1", "Company Guard 2"} <= names

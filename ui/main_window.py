@@ -260,6 +260,12 @@ class MainWindow(QMainWindow):
             "F5",
             self.tr("R7: every player character starts the session with 1 action point"),
         )
+        self.new_encounter_action = self._action(
+            self.tr("New &Encounter…"),
+            self.new_encounter,
+            "Ctrl+Shift+N",
+            self.tr("Build an encounter from the campaign's characters and Stock templates (R6)"),
+        )
         self.roll_dock_action = self.dice_dock.toggleViewAction()
         self.roll_dock_action.setShortcut(QKeySequence("Ctrl+D"))
         self.browser_dock_action = self.browser_dock.toggleViewAction()
@@ -317,6 +323,7 @@ class MainWindow(QMainWindow):
 
         self.campaign_menu = campaign_menu = bar.addMenu(self.tr("&Campaign"))
         campaign_menu.addAction(self.start_session_action)
+        campaign_menu.addAction(self.new_encounter_action)
 
         self.view_menu = view_menu = bar.addMenu(self.tr("&View"))
         view_menu.addAction(self.browser_dock_action)
@@ -677,6 +684,28 @@ class MainWindow(QMainWindow):
                 return self.import_character_file(target) is not None
         return self.open_character(target) is not None
 
+    def new_encounter(self) -> QWidget | None:
+        """Build an encounter of the open campaign (issue 6); it joins the browser when
+        saved, and "Run now" opens it in the tracker."""
+        if self.session is None:
+            return None
+        from ui.tracker import open_builder
+
+        builder = open_builder(self.session.folder, self)
+        builder.run_with = self.open_encounter
+        builder.saved.connect(self._encounter_saved)
+        builder.show()
+        return builder
+
+    def _encounter_saved(self, path: Path) -> None:
+        from ui.campaign.index import entry_for_file
+
+        if self.session is None:
+            return
+        entry = entry_for_file(self.session.folder, path)
+        self.session.model.add_entry(entry)
+        self.browser.select_entry(entry)
+
     def open_encounter(self, path: Path) -> QWidget | None:
         """Run an encounter of the open campaign in a tracker window (issue 6).
 
@@ -809,6 +838,7 @@ class MainWindow(QMainWindow):
             self.new_action,
             self.import_action,
             self.start_session_action,
+            self.new_encounter_action,
             *self.new_kind_actions.values(),
         ):
             action.setEnabled(has_campaign)

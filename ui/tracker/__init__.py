@@ -3,6 +3,7 @@ the player view and the encounter builder.
 
     from ui.tracker import open_tracker
     window = open_tracker(campaign_folder, encounter_path, parent)
+    builder = open_builder(campaign_folder, parent)   # new encounter; .saved(Path)
 
 Standalone (screenshots, trying it out):
 ``python -m ui.tracker CAMPAIGN_FOLDER encounters/brawl-at-the-pump-house.json``.
@@ -15,6 +16,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 
 from sheets.storage import CampaignFolder, load_encounter, open_campaign
+from ui.tracker.builder import BuilderWindow, open_builder
 from ui.tracker.window import TrackerWindow, engine_for
 
 
@@ -67,4 +69,4 @@ def _relative_key(campaign: CampaignFolder, file: Path) -> str | None:
         return None
 
 
-__all__ = ["TrackerWindow", "open_tracker"]
+__all__ = ["BuilderWindow", "TrackerWindow", "open_builder", "open_tracker"]

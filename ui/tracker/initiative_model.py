@@ -3,8 +3,9 @@
 The model never decides a rule: every cell is an engine query (``order``, ``actions_left``,
 ``tracks``, ``active_modifiers``, ``can_act``). Rows follow the turn order (R6), then
 anyone not in it yet. After a command the controller tells :meth:`InitiativeModel.refresh`
-which combatants changed: only their rows get ``dataChanged``; a new turn order (a
-roll, a re-sort, a chase move) is the one thing that resets the model.
+which combatants changed: only their rows get ``dataChanged``; the same combatants in a
+new order (a roll, a re-sort, a chase move) change the layout (the selection follows the
+combatant); a different set of combatants resets the model.
 
 Row data is computed once per change and cached, so painting 500 rows stays cheap.
 """
@@ -244,6 +245,8 @@ class InitiativeModel(QAbstractTableModel):
         self.signals_sent = 0
         """dataChanged signals emitted (for tests and the benchmark)."""
         self.resets = 0
+        self.layouts = 0
+        """Re-orderings of the same rows (``layoutChanged``)."""
 
     # --- structure ---------------------------------------------------------------------
 
@@ -283,6 +286,9 @@ class InitiativeModel(QAbstractTableModel):
         change (the current-turn mark moves)."""
         ids = self._compute_ids()
         actor = self._engine.current()
+        if ids != self._ids and sorted(ids) == sorted(self._ids):
+            self._reorder(ids, actor)
+            return
         if ids != self._ids:
             self.beginResetModel()
             self._ids = ids
@@ -313,6 +319,26 @@ class InitiativeModel(QAbstractTableModel):
             self._cache.pop(cid, None)
             self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
             self.signals_sent += 1
+
+    def _reorder(self, ids: list[str], actor: str | None) -> None:
+        """The same combatants in a new order (a chase move, a manual order, a re-sort):
+        a layout change, so the selection and the current row follow the combatant."""
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        new_row = {cid: row for row, cid in enumerate(ids)}
+        moved = [
+            self.index(new_row[self._ids[index.row()]], index.column())
+            if index.isValid()
+            else QModelIndex()
+            for index in old
+        ]
+        self._ids = ids
+        self._row_of = new_row
+        self._cache.clear()
+        self._actor = actor
+        self.changePersistentIndexList(old, moved)
+        self.layoutChanged.emit()
+        self.layouts += 1
 
     # --- QAbstractTableModel -------------------------------------------------------------
 

@@ -41,11 +41,14 @@ from sheets.encounter import (
     EndScene,
     Engine,
     FearCheck,
+    MoveInOrder,
     NextTurn,
     RollInitiative,
+    SetOrder,
     SetScene,
     StartEncounter,
 )
+from sheets.encounter.initiative import move as moved_order
 from sheets.storage import CampaignFolder, FileStamp, save_document
 from ui.tracker.act_panel import ActPanel
 from ui.tracker.commands import EncounterController
@@ -233,6 +236,9 @@ class TrackerWindow(QMainWindow):
             self.next_action,
             self.next_round_action,
             None,
+            self.move_up_action,
+            self.move_down_action,
+            None,
             self.concede_action,
             self.concede_side_action,
             self.award_action,
@@ -256,6 +262,8 @@ class TrackerWindow(QMainWindow):
             self.next_action,
             self.previous_action,
             self.next_round_action,
+            self.move_up_action,
+            self.move_down_action,
             self.concede_action,
             self.concede_side_action,
             self.award_action,
@@ -302,6 +310,22 @@ class TrackerWindow(QMainWindow):
             "Next round",
             "Pass every remaining turn of this round (Ctrl+Shift+Right)",
             "Ctrl+Shift+Right",
+        )
+        self.move_up_action = self._action(
+            self.tr("Move up"),
+            self.tr(
+                "R6: move the selected combatant one place up the turn order (a chase's "
+                "relative position, or a re-order between rounds) (Alt+Up)"
+            ),
+            "Alt+Up",
+        )
+        self.move_down_action = self._action(
+            self.tr("Move down"),
+            self.tr(
+                "R6: move the selected combatant one place down the turn order (a chase's "
+                "relative position, or a re-order between rounds) (Alt+Down)"
+            ),
+            "Alt+Down",
         )
         self.concede_action = self._action(
             "Concede",
@@ -362,6 +386,8 @@ class TrackerWindow(QMainWindow):
         self.next_action.triggered.connect(self.next_turn)
         self.previous_action.triggered.connect(self.previous_turn)
         self.next_round_action.triggered.connect(self.next_round)
+        self.move_up_action.triggered.connect(lambda: self.move_selected(-1))
+        self.move_down_action.triggered.connect(lambda: self.move_selected(1))
         self.concede_action.triggered.connect(self._concede_selected)
         self.concede_side_action.triggered.connect(self._concede_side)
         self.award_action.triggered.connect(self._award_selected)
@@ -406,6 +432,48 @@ class TrackerWindow(QMainWindow):
             if self.run(NextTurn()) is None or self.engine.round != start:
                 break
         self.undo_stack.endMacro()
+
+    def move_in_order(self, combatant: str, steps: int) -> CommandRecord | None:
+        """R6: move ``combatant`` up (negative ``steps``) or down the turn order, as one
+        undoable command. Combatants not in the order yet (no initiative rolled) get a
+        manual order: the table's rows, with the move applied."""
+        enc = self.engine.encounter
+        rows = self.model.ids()
+        if enc.state == "ended":
+            self.show_refusal(self.tr("the scene has ended"))
+            return None
+        if combatant not in rows or not steps:
+            return None
+        index = rows.index(combatant)
+        target = min(max(index + steps, 0), len(rows) - 1)
+        if target == index:
+            name = self.engine.view.by_id[combatant].name
+            where = self.tr("first") if steps < 0 else self.tr("last")
+            self.show_refusal(
+                self.tr("%1 is already %2 in the order").replace("%1", name).replace("%2", where)
+            )
+            return None
+        if len(enc.turn_order) == len(rows):
+            record = self.run(MoveInOrder(combatant, target - index))
+        else:
+            record = self.run(SetOrder(tuple(moved_order(rows, combatant, target - index))))
+        if record is not None:
+            self._unsort()
+            self.select(combatant)
+        return record
+
+    def move_selected(self, steps: int) -> CommandRecord | None:
+        ids = self.selected_ids()
+        if len(ids) != 1:
+            self.show_refusal(self.tr("Select one combatant to move in the order (R6)"))
+            return None
+        return self.move_in_order(ids[0], steps)
+
+    def _unsort(self) -> None:
+        """Back to the turn order (a move is up or down the order, not a sorted column)."""
+        if self.proxy.sortColumn() != -1:
+            self.proxy.sort(-1)
+            self.table.horizontalHeader().setSortIndicatorShown(False)
 
     def concede(
         self, combatant: str | None = None, side: str | None = None
@@ -613,6 +681,8 @@ class TrackerWindow(QMainWindow):
         ):
             action.setEnabled(running)
         self.award_action.setEnabled(enc.state != "ended")
+        self.move_up_action.setEnabled(enc.state != "ended")
+        self.move_down_action.setEnabled(enc.state != "ended")
         self.save_action.setEnabled(self.encounter_path is not None)
         self.setWindowModified(not self.undo_stack.isClean())
 
