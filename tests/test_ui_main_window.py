@@ -49,6 +49,31 @@ def window(qtbot: QtBot, campaign: Path) -> MainWindow:
     return widget
 
 
+def drop_file_on(window: MainWindow, path: Path) -> None:
+    """Drag a file over the window and drop it, as a file manager does."""
+    from PySide6.QtGui import QDragEnterEvent
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    enter = QDragEnterEvent(
+        QPoint(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(
+        QPoint(10, 10).toPointF(),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window, drop)
+
+
 def open_named(qtbot: QtBot, window: MainWindow, text: str) -> Any:
     """Find a row in the browser by typing in the search box, then press Enter."""
     browser = window.browser
@@ -338,27 +363,7 @@ def test_import_of_a_broken_file_says_why(
 
 def test_drop_a_json_file_onto_the_window(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     other = copy_sample(tmp_path, "other")
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(other / "characters" / "mayor-dobrescu.json"))])
-    from PySide6.QtGui import QDragEnterEvent
-
-    enter = QDragEnterEvent(
-        QPoint(10, 10),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(window, enter)
-    assert enter.isAccepted()
-    drop = QDropEvent(
-        QPoint(10, 10).toPointF(),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(window, drop)
+    drop_file_on(window, other / "characters" / "mayor-dobrescu.json")
     doc = window.current_document()
     assert doc is not None and doc.character.name == "Mayor Ilie Dobrescu"
     assert doc.path is not None and doc.path.parent == window.session.characters_folder  # type: ignore[union-attr]
@@ -545,27 +550,7 @@ def test_import_a_foundry_od6s_export(
 
 
 def test_drop_an_od6s_export_onto_the_window(window: MainWindow, campaign: Path) -> None:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(OD6S / "krayt-dragon.json"))])
-    from PySide6.QtGui import QDragEnterEvent
-
-    enter = QDragEnterEvent(
-        QPoint(10, 10),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(window, enter)
-    assert enter.isAccepted()
-    drop = QDropEvent(
-        QPoint(10, 10).toPointF(),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(window, drop)
+    drop_file_on(window, OD6S / "krayt-dragon.json")
     doc = window.current_document()
     assert doc is not None and doc.character.kind == "creature"
     assert doc.path == campaign / "characters" / "krayt-dragon.json"
