@@ -233,3 +233,26 @@ def test_expiring_conditions_are_announced_in_the_log(qtbot: QtBot, campaign: Pa
     assert expired, window.log_view.texts()
     assert "Dazzled" not in str(window.model.index(row, 6).data())
     assert window.model.index(row, COL_NAME).data() == "Captain Brask"
+
+
+def test_what_each_round_leaves_is_frozen_for_the_collector(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long evening must not pause for Python's full collections walking every log line
+    and undo record so far: the tracker freezes them at each round change."""
+    import gc
+
+    freezes: list[int] = []
+    monkeypatch.setattr(gc, "freeze", lambda: freezes.append(1))
+    window = open_tracker(campaign, BRAWL)  # as the app opens it
+    qtbot.addWidget(window, before_close_func=lambda w: w.mark_clean())
+    assert freezes == [1]  # what was loaded
+    window.roll_initiative(seed=1)
+    window.next_turn()  # the first turn starts round 1: a round change
+    start, frozen = window.engine.round, len(freezes)
+    assert start == 1 and frozen == 2
+    window.next_turn()
+    assert window.engine.round == start and len(freezes) == frozen  # not within a round
+    while window.engine.round == start:
+        window.next_turn()
+    assert len(freezes) == frozen + 1  # what the finished round left behind

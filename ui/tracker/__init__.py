@@ -55,6 +55,7 @@ def open_tracker(
         campaign=campaign,
         parent=parent,
     )
+    window.freeze_each_round = freeze
     if parent is not None:
         from PySide6.QtCore import Qt
 

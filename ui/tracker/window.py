@@ -400,8 +400,17 @@ class TrackerWindow(QMainWindow):
 
     # --- commands ------------------------------------------------------------------------
 
+    # What a round leaves behind (log lines, undo records) stays for the evening: freezing
+    # it at each round change keeps Python's full collections from walking it again (a
+    # 100+ ms pause in a 500-combatant encounter; bench/bench_encounter.py).
+    freeze_each_round = False
+
     def run(self, command: object) -> CommandRecord | None:
-        return self.controller.run(command)  # type: ignore[arg-type]
+        start = self.engine.round
+        record = self.controller.run(command)  # type: ignore[arg-type]
+        if self.freeze_each_round and self.engine.round != start:
+            gc.freeze()
+        return record
 
     def start(self) -> CommandRecord | None:
         return self.run(StartEncounter())
