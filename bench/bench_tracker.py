@@ -46,6 +46,7 @@ def main() -> int:
         app.processEvents()
     gc.collect()
     gc.freeze()  # what the app does after loading (see ui.tracker.window.engine_for)
+    window.freeze_each_round = True  # and at each round change, as open_tracker sets it
     viewport = window.table.viewport()
     turn_ms: list[float] = []
     round_change_ms: list[float] = []
@@ -60,6 +61,14 @@ def main() -> int:
         (round_change_ms if engine.round != start_round else turn_ms).append((t2 - t0) * 1000)
         engine_ms.append((t1 - t0) * 1000)
         app.processEvents()  # the coalesced act-panel update, outside the frame
+    # As the app runs: Qt repaints only the rows dataChanged marked dirty, and whatever
+    # else is pending for the frame (the act panel's coalesced update) runs too.
+    event_loop_ms: list[float] = []
+    for _ in range(TURNS):
+        t0 = time.perf_counter()
+        window.controller.run(NextTurn())
+        app.processEvents()
+        event_loop_ms.append((time.perf_counter() - t0) * 1000)
     window.toggle_player_view(True, full_screen=False)
     app.processEvents()
     view = window.player_view
@@ -74,8 +83,14 @@ def main() -> int:
     conditions = sum(len(c.conditions) for c in engine.encounter.combatants)
     print(f"combatants: {len(engine.encounter.combatants)}, encounter conditions: {conditions}")
     print(
-        f"next turn + dataChanged + viewport repaint: median {statistics.median(turn_ms):.2f} ms, "
+        f"next turn + dataChanged + whole-table repaint (worst case): "
+        f"median {statistics.median(turn_ms):.2f} ms, "
         f"p95 {pct(turn_ms, 0.95):.2f} ms, max {max(turn_ms):.2f} ms ({len(turn_ms)} turns)"
+    )
+    print(
+        f"next turn + the frame as Qt paints it (dirty rows, pending events): median "
+        f"{statistics.median(event_loop_ms):.2f} ms, p95 {pct(event_loop_ms, 0.95):.2f} ms, "
+        f"max {max(event_loop_ms):.2f} ms"
     )
     print(
         f"  of which command + model signals: median {statistics.median(engine_ms):.2f} ms, "
@@ -91,8 +106,10 @@ def main() -> int:
         f"{statistics.median(player_ms):.2f} ms, p95 {pct(player_ms, 0.95):.2f} ms"
     )
     print(f"model resets during the run: {window.model.resets}")
-    ok = pct(turn_ms, 0.95) < FRAME_MS
-    print("within one frame (16 ms) at p95:", "yes" if ok else "NO")
+    ok = pct(event_loop_ms, 0.95) < FRAME_MS
+    print("within one frame (16 ms) at p95, as Qt paints it:", "yes" if ok else "NO")
+    full = pct(turn_ms, 0.95) < FRAME_MS
+    print("within one frame at p95 even repainting the whole table:", "yes" if full else "NO")
     window.mark_clean()
     window.close()
     return 0 if ok else 1

@@ -291,10 +291,18 @@ class Engine:
         return f"until the end of {name}'s turn in round {instance.expires_round}"
 
     def scene_over(self) -> bool:
-        """R6: no active opposition remains -- at most one side still has anyone active."""
+        """R6: no active opposition remains -- at most one side still has anyone active.
+
+        Asked after every command: it stops at the second side still fighting instead of
+        reading every combatant's tracks."""
         view = self.view
-        sides = {c.side.casefold() for c in self.encounter.combatants if view.is_active(c)}
-        return len(sides) <= 1 and bool(self.encounter.combatants)
+        fighting: set[str] = set()
+        for combatant in self.encounter.combatants:
+            if view.is_active(combatant):
+                fighting.add(combatant.side.casefold())
+                if len(fighting) > 1:
+                    return False
+        return bool(self.encounter.combatants)
 
     def _check_record(self, check_id: str) -> dict[str, Any] | None:
         checks = self.encounter.engine_state.get("checks")
