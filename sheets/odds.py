@@ -392,18 +392,14 @@ def _exploded_block(
     model: _Model, packer: _Packer, count: int, dropped: int, discards: int
 ) -> tuple[int, int]:
     """``count`` exploded Wild Dice, packed with its lift: the top ``dropped`` leave the
-    roll (R3 step 3), the next ``discards`` are discarded by Penalty (step 5)."""
+    roll (R3 step 3), the next ``discards`` are discarded by Penalty (step 5).
+
+    Only for the rare mixes ``_with_chains`` does not handle itself: several Wild Dice
+    exploding beside a drop, or more of them than Penalty dice."""
     chains = model.exploded
     discarded = [model.discarded(o) for o in chains]
-    if dropped == 0 and discards == 0:
-        lift = _lift(chains)
-        return packer.poly(chains, lift) ** count, lift * count
-    if dropped == 0 and discards >= count:
-        lift = _lift(discarded)
-        return packer.poly(discarded, lift) ** count, lift * count
     lift = _lift(chains + discarded)
-    # Rare (several Wild Dice exploding beside a drop, or more of them than Penalty dice):
-    # go down the chain values; at each value some of the dice not yet placed show it,
+    # Go down the chain values; at each value some of the dice not yet placed show it,
     # and their places in the sorted order say which leave, are discarded or count.
     placed: dict[int, int] = {0: packer.monomial(0, lift * count)}  # dice placed -> counts
     for kept, gone in sorted(zip(chains, discarded, strict=True), key=lambda o: -o[0].value):
