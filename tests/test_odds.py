@@ -106,6 +106,10 @@ SMALL = [
     RollSpec(
         code="1D", advantage=1, critical_failure="zero", flips=frozenset({1, 4}), sides=4, luck=True
     ),
+    # More dice than extremes to track: the middle dice are stored above a floor.
+    RollSpec(code="4D", boost=1, critical_failure="drop_highest", sides=4, flips=frozenset({1, 4})),
+    RollSpec(code="3D", advantage=1, boost=1, sides=4, flips=frozenset({1})),
+    RollSpec(code="4D", wild_dice=2, penalty=1, critical_failure="zero", sides=4),
 ]
 
 

@@ -18,10 +18,10 @@ from ui.dice.odds_worker import OddsResult, OddsWorker
 from ui.theme import dark_palette, is_dark, light_palette, mix
 
 # ~1 s of exact odds on this machine: Boost, flips, Advantage and drop_highest (R3 3-6).
-SLOW = RollSpec(
-    code="30D",
+SLOW = RollSpec(  # about 2 s: sixty dice whose three lowest and highest all matter
+    code="60D",
     advantage=1,
-    boost=2,
+    boost=3,
     flips=frozenset({1, 6}),
     critical_failure="drop_highest",
 )

@@ -1,0 +1,237 @@
+"""Boost, Penalty and ``drop_highest`` (R3 steps 3 and 5): the rolls where it matters
+which dice are lowest or highest.
+
+1. The set's dice are added one at a time into states keyed by a short sorted tuple of
+   their extreme plain values (the rest only matter through the sums), the count of
+   exploded Wild Dice and whether the first Wild Die failed critically. This runs in a
+   narrow packing of its own: only the set's plain faces, ``b`` in steps of their common
+   divisor (flips F1 and F6 move it in fives; without flips it does not move at all).
+2. ``drop_highest`` takes the top die out (R3 step 3).
+3. The Boost/Penalty dice are rolled after the set was chosen (step 4), so they never
+   touch ``a``: for each state, every way they can land is counted at once, with which
+   dice the discard then takes, as a small table of how far the result moves.
+4. Per count of exploded dice, the states are laid into the wide final packing and the
+   chains are multiplied in (``chains``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+
+from sheets.odds.chains import with_chains
+from sheets.odds.model import DiceModel, Outcome, b_range
+from sheets.odds.packing import Packer, reshape, spread, width_for
+
+_Key = tuple[tuple[int, ...], int, bool]  # (sorted extreme values, exploded dice, crit left)
+
+
+@cache
+def _insert(kept: tuple[int, ...], value: int, lowest: int, highest: int) -> tuple[int, ...]:
+    """Add ``value`` to a sorted tuple that holds every value while there are at most
+    lowest + highest of them, and otherwise the ``lowest`` lowest and ``highest`` highest:
+    the extremes of a growing multiset depend only on the old extremes and the new value."""
+    grown = tuple(sorted((*kept, value)))
+    if len(grown) > lowest + highest:
+        grown = grown[:lowest] + grown[lowest + 1 :]
+    return grown
+
+
+def _trim(kept: tuple[int, ...], lowest: int, highest: int) -> tuple[int, ...]:
+    if len(kept) <= lowest + highest:
+        return kept
+    return kept[:lowest] + kept[len(kept) - highest :]
+
+
+@dataclass(frozen=True, slots=True)
+class _Narrow:
+    """The packing of steps 1-3: ``b`` = (x - lam * a) / step - low."""
+
+    lam: int
+    step: int
+    low: int
+    packer: Packer
+
+    @classmethod
+    def best(cls, model: DiceModel) -> _Narrow:
+        width = width_for(model.sides ** (model.pool + model.extras))
+        # The discard and the extra dice move the result by at most this much (step 3).
+        reach = model.extras * max(o.x for o in model.extra)
+        options = []
+        for lam in (1, 0) if model.track_a and not model.spec.count_successes else (0,):
+            moves = [o.x - lam * o.a for o in model.plain_set]
+            step = math.gcd(*moves) or 1
+            low, span = b_range((model.pool, [Outcome(1, 0, 0, m // step, 0) for m in moves]))
+            low -= -(-reach // step)
+            span += 2 * -(-reach // step)
+            options.append(cls(lam, step, low, Packer(width, span)))
+        return min(options, key=lambda narrow: narrow.packer.span)
+
+    def move(self, o: Outcome) -> int:
+        """The narrow ``b`` of a plain set face."""
+        return (o.x - self.lam * o.a) // self.step
+
+    def places(self, o: Outcome) -> int:
+        """How many bits a packed polynomial moves when the face is added."""
+        return self.packer.width * (o.a * self.packer.span + self.move(o))
+
+
+def by_extremes(model: DiceModel, final: Packer, offset: int) -> int:
+    lowest, highest = model.boost, model.penalty
+    room = highest + (1 if model.drop else 0)  # the top of the set, to drop it
+    narrow = _Narrow.best(model)
+    packer = narrow.packer
+    row = packer.width * packer.span
+
+    @cache
+    def floor(kept: tuple[int, ...], plain: int) -> int:
+        """The lowest ``a`` that ``plain`` plain dice with these extremes can total. Each
+        state's polynomial is stored from there: the dice between the extremes are no
+        lower than the last low one, so most states need far fewer rows."""
+        if not model.track_a:
+            return 0
+        middle = plain - len(kept)
+        return sum(kept) + (middle * kept[lowest - 1] if middle and lowest else middle)
+
+    # Step 3, the set: plain faces go into the keys, exploded chains are only counted.
+    states: dict[_Key, int] = {((), 0, False): packer.monomial(0, -narrow.low)}
+    rolled = 0  # dice added so far
+
+    def add_die(plain: list[Outcome], explodes: bool = False, crit: bool = False) -> None:
+        nonlocal states, rolled
+        grown: dict[_Key, int] = defaultdict(int)
+        steps = [(o.value, narrow.places(o), o.weight) for o in plain]
+        for (kept, exploded, left), packed in states.items():
+            count = rolled - exploded - left  # plain dice in this state
+            base = floor(kept, count)
+            for value, step, weight in steps:
+                key = _insert(kept, value, lowest, room)
+                step += row * (base - floor(key, count + 1))
+                moved = packed << step if step >= 0 else packed >> -step
+                grown[(key, exploded, left)] += moved if weight == 1 else moved * weight
+            if explodes:  # weight 1 of s now; the chain itself is multiplied in at the end
+                key = _trim(kept, lowest, highest)
+                grown[(key, exploded + 1, left)] += packed << row * (base - floor(key, count))
+            if crit:  # R3 step 3: the first Wild Die rolled 1 and leaves the roll
+                grown[(kept, exploded, True)] += packed
+        states = grown
+        rolled += 1
+
+    # Regular dice first, keeping room for the top in case the first Wild Die fails
+    # critically and `drop_highest` takes the highest other die.
+    for _ in range(model.regular):
+        add_die(model.plain_set)
+    for index in range(model.wild):
+        crit = index == 0 and model.crit_leaves
+        add_die(model.plain_wild[1:] if crit else model.plain_wild, True, crit)
+
+    # Step 3 `drop_highest`: the top die leaves. Then only the extremes step 5 can
+    # discard still matter, so states that agree on them are summed (stored from the
+    # lowest ``a`` of the sum).
+    by_value = {o.value: o for o in model.plain_set}
+    after: dict[tuple[tuple[int, ...], int, int], list[tuple[int, int]]] = defaultdict(list)
+    for (kept, exploded, left), packed in states.items():
+        count = rolled - exploded - left
+        base = floor(kept, count)
+        dropped = 0
+        if model.drop and left:
+            if exploded:
+                dropped = 1  # an exploded chain is the highest die: it leaves
+            elif kept:
+                top = by_value[kept[-1]]  # stored from `base`: the rows stay, b moves
+                packed = packer.shift(packed, 0, -narrow.move(top))
+                base -= top.a
+                kept, count = kept[:-1], count - 1
+        after[(_trim(kept, lowest, highest), exploded, dropped)].append((base, packed))
+
+    # Step 5: the Boost/Penalty dice and the discard, by what the chains still need to
+    # know: (exploded, dropped) -> one polynomial per residue of b modulo the step.
+    moves = _ExtraDice(model)
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    group_base: dict[tuple[int, int], int] = defaultdict(lambda: 1 << 30)
+    for (_, exploded, dropped), parts in after.items():
+        key = (exploded, dropped)
+        group_base[key] = min(group_base[key], *(base for base, _ in parts))
+    for (kept, exploded, dropped), parts in after.items():
+        start = group_base[(exploded, dropped)]
+        packed = sum(part << row * (base - start) for base, part in parts)
+        _, residues = groups.setdefault((exploded, dropped), (start, [0] * narrow.step))
+        chain_discards = min(highest, exploded - dropped)  # Penalty takes chains first
+        for move, weight in moves.table(kept, chain_discards).items():
+            places, residue = divmod(move, narrow.step)
+            step = packer.width * places
+            moved = packed << step if step >= 0 else packed >> -step
+            residues[residue] += moved if weight == 1 else moved * weight
+
+    # Step 3 again: the exploded chains, multiplied in per count of exploded dice. Where
+    # no chain left the roll or was discarded, one die's chain at a time serves every
+    # count: C(C(G2) + G1) + G0 is C*C*G2 + C*G1 + G0 in two passes instead of three.
+    total = 0
+    plain: dict[int, int] = {}
+    for (exploded, dropped), (start, residues) in groups.items():
+        widened = _widen(residues, start, narrow, model, final, offset)
+        widened *= model.scale ** (model.wild - exploded)
+        chain_discards = min(highest, exploded - dropped)
+        if dropped or chain_discards:
+            total += with_chains(model, final, widened, exploded, dropped, chain_discards)
+        else:
+            plain[exploded] = widened
+    nested = 0
+    for exploded in range(max(plain, default=0), 0, -1):
+        nested = with_chains(model, final, nested + plain.get(exploded, 0), 1, 0, 0)
+    return total + nested + plain.get(0, 0)
+
+
+class _ExtraDice:
+    """How far the Boost/Penalty dice and the discard move the result (R3 step 5), given
+    the set's extreme plain values: every way the extra dice land, grouped by a multiset."""
+
+    def __init__(self, model: DiceModel) -> None:
+        self.lowest, self.highest = model.boost, model.penalty
+        self.x = {o.value: o.x for o in model.extra}
+        count = model.extras
+        self.landings: list[tuple[tuple[int, ...], int, int]] = []
+        for values in combinations_with_replacement(range(1, model.sides + 1), count):
+            ways = math.factorial(count)
+            for repeats in Counter(values).values():
+                ways //= math.factorial(repeats)
+            self.landings.append((values, ways, sum(self.x[v] for v in values)))
+        self._tables: dict[tuple[tuple[int, ...], int], Counter[int]] = {}
+
+    def table(self, kept: tuple[int, ...], chain_discards: int) -> Counter[int]:
+        key = (kept, chain_discards)
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = Counter()
+            for values, ways, gain in self.landings:
+                merged = sorted(kept + values)
+                if self.lowest:  # Boost: the lowest go; chains never are (extras suffice)
+                    gone = merged[: self.lowest]
+                else:  # Penalty: exploded chains are the highest and went first
+                    plain = self.highest - chain_discards
+                    gone = merged[len(merged) - plain :] if plain else []
+                # Dice of equal value add the same, so which of them goes does not matter.
+                found[gain - sum(self.x[v] for v in gone)] += ways
+        return found
+
+
+def _widen(
+    residues: list[int], start: int, narrow: _Narrow, model: DiceModel, final: Packer, offset: int
+) -> int:
+    """The narrow polynomials, one per residue of ``b`` modulo the step, as one polynomial
+    in the final packing: spread ``step`` apart, then each row of ``a`` moved to where
+    the final ``lam`` puts it. Row 0 of the narrow polynomials is ``a`` = ``start``."""
+    source = narrow.packer
+    rows = model.rows - start
+    length = narrow.step * source.span  # a row, spread out
+    spaced = bytearray(rows * length * final.nbytes)
+    for residue, packed in enumerate(residues):
+        if packed:
+            spread(spaced, packed, source, final, rows * source.span, narrow.step, residue)
+    # b in the final packing = step * (index + narrow.low) + residue + (lam - lam') * a.
+    slope = narrow.lam - model.lam
+    laid = reshape(spaced, final, length, rows, narrow.step * narrow.low + offset, slope, start)
+    return int.from_bytes(laid, "little")

@@ -1,0 +1,89 @@
+"""Polynomials in two dimensions packed into one Python integer (Kronecker substitution).
+
+The weight of (a, b) sits at bit ``width * (a * span + b)``: adding a die is a handful of
+C-level shifts and additions, a sum of identical dice is one ``pow``. Coefficients are
+whole bytes wide, so moving between packings is slicing bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from sheets.odds.model import Outcome
+
+
+def width_for(largest: int) -> int:
+    """Bits per packed coefficient: whole bytes, room for any count up to ``largest``."""
+    return 8 * ((largest.bit_length() + 9) // 8)
+
+
+class Packer:
+    """One packing: ``width`` bits per coefficient, ``span`` values of ``b`` per row of
+    ``a``. Callers keep ``b`` non-negative by raising it (a lift or an offset)."""
+
+    def __init__(self, width: int, span: int) -> None:
+        self.width = width
+        self.span = span
+
+    @property
+    def nbytes(self) -> int:
+        return self.width // 8
+
+    def monomial(self, a: int, b: int, weight: int = 1) -> int:
+        return weight << (self.width * (a * self.span + b))
+
+    def shift(self, packed: int, a: int, b: int) -> int:
+        step = self.width * (a * self.span + b)
+        return packed << step if step >= 0 else packed >> -step
+
+    def poly(self, outcomes: Iterable[Outcome], lift: int, scale: int = 1) -> int:
+        return sum(self.monomial(o.a, o.b + lift, o.weight * scale) for o in outcomes)
+
+    def coefficients(self, packed: int) -> Iterator[tuple[int, int]]:
+        """(index, weight) of every non-zero coefficient."""
+        size = self.nbytes
+        raw = packed.to_bytes((packed.bit_length() + 7) // 8 or 1, "little")
+        view = memoryview(raw)
+        for index in range((len(raw) + size - 1) // size):
+            weight = int.from_bytes(view[index * size : (index + 1) * size], "little")
+            if weight:
+                yield index, weight
+
+
+def spread(
+    out: bytearray, packed: int, source: Packer, target: Packer, count: int, every: int, first: int
+) -> None:
+    """Write the first ``count`` coefficients of ``packed`` into ``out`` as ``target``-wide
+    coefficients at places ``first``, ``first + every``, ...: one strided copy per byte."""
+    src, dst = source.nbytes, target.nbytes
+    raw = packed.to_bytes(count * src, "little")
+    stride = every * dst
+    for byte in range(src):
+        start = first * dst + byte
+        out[start : start + count * stride : stride] = raw[byte::src]
+
+
+def reshape(
+    spaced: bytearray,
+    target: Packer,
+    length: int,
+    rows: int,
+    start: int,
+    slope: int,
+    first_row: int = 0,
+) -> bytearray:
+    """Rows of ``length`` coefficients (already ``target``-wide) laid into ``target``'s rows
+    from row ``first_row`` on: row ``a`` begins at ``b = start + slope * a``. What falls
+    outside a row is zero by construction (the callers' spans are bounds): it is cut off."""
+    size = target.nbytes
+    span = target.span
+    out = bytearray((first_row + rows) * span * size)
+    for index in range(rows):
+        a = first_row + index
+        first = start + slope * a
+        low, high = max(0, -first), min(length, span - first)
+        if low < high:
+            dst = (a * span + first + low) * size
+            src = (index * length + low) * size
+            out[dst : dst + (high - low) * size] = spaced[src : src + (high - low) * size]
+    return out
