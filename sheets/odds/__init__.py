@@ -12,8 +12,10 @@ How it works, so the next reader can trust it:
   ~6**-depth). Exploded Wild Dice are always higher than every plain die, so Boost never
   discards them and Penalty discards them first (R3 step 5); they are multiplied in at
   the end, per count of exploded dice (``chains``).
-* Without Boost, Penalty or ``drop_highest`` the set is a product of identical dice
-  (``powers``); with them, which dice are lowest or highest matters (``extremes``).
+* Without Boost, Penalty, ``drop_highest`` or Advantage the set is a product of identical
+  dice (``powers``); otherwise the dice are added one at a time, keyed by their extreme
+  values where Boost, Penalty or a drop needs to know which die is lowest or highest
+  (``die_by_die``).
 * Advantage keeps the set with the higher dice total (ties: the first set), so a set with
   dice total t is kept with probability P(T <= t) + P(T < t) (Disadvantage: P(T >= t) +
   P(T > t)); Boost/Penalty dice are rolled after the choice, so they add to ``b`` only.
@@ -22,7 +24,7 @@ How it works, so the next reader can trust it:
 from __future__ import annotations
 
 from sheets.dice.spec import RollSpec
-from sheets.odds.extremes import by_extremes
+from sheets.odds.die_by_die import die_by_die
 from sheets.odds.model import TAIL, DiceModel
 from sheets.odds.packing import Packer, spread, width_for
 from sheets.odds.powers import by_powers
@@ -55,10 +57,8 @@ def distribution(spec: RollSpec) -> dict[int, float]:
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
     packer = Packer(width_for(denominator), span)
-    if model.extras or model.drop:
-        packed = by_extremes(model, packer, -low)
-    else:
-        packed = by_powers(model, packer, -low)
+    summed = by_powers if model.as_powers else die_by_die
+    packed = summed(model, packer, -low)
     counts, scale = _totals(model, packer, packed)
     base = spec.added_pips + spec.modifier + model.b_step * low
     denominator *= scale

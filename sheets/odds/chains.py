@@ -11,9 +11,8 @@ chunk from the one before, in one pass instead of one pass per chain length.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 
-from sheets.odds.model import DiceModel, Outcome, lift
+from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer
 
 
@@ -34,8 +33,7 @@ def with_chains(
         return packed
     if dropped == 1 and count == 1:  # the one exploded die leaves the roll: weight only
         return packed * (model.scale - 1)
-    chains, lifted = _exploded_block(model, packer, count, dropped, discards)
-    return packer.shift(packed * chains, 0, -lifted)
+    return _in_order(model, packer, packed, count, dropped, discards)
 
 
 def _chain(model: DiceModel, packer: Packer, faces: int, places: int) -> int:
@@ -63,32 +61,38 @@ def _chain(model: DiceModel, packer: Packer, faces: int, places: int) -> int:
     return int.from_bytes(b"".join(out), "little")
 
 
-def _exploded_block(
-    model: DiceModel, packer: Packer, count: int, dropped: int, discards: int
-) -> tuple[int, int]:
-    """``count`` exploded Wild Dice, packed with its lift: the top ``dropped`` leave the
-    roll (R3 step 3), the next ``discards`` are discarded by Penalty (step 5).
+def _in_order(
+    model: DiceModel, packer: Packer, packed: int, count: int, dropped: int, discards: int
+) -> int:
+    """``count`` exploded Wild Dice multiplied into ``packed``: the top ``dropped`` leave
+    the roll (R3 step 3), the next ``discards`` are discarded by Penalty (step 5).
 
     Only for the rare mixes ``with_chains`` does not handle itself: several Wild Dice
-    exploding beside a drop, or more of them than Penalty dice."""
-    chains = model.exploded
-    discarded = [model.discarded(o) for o in chains]
-    lifted = lift(chains + discarded)
-    # Go down the chain values; at each value some of the dice not yet placed show it,
-    # and their places in the sorted order say which leave, are discarded or count.
-    placed: dict[int, int] = {0: packer.monomial(0, lifted * count)}  # dice placed -> counts
-    pairs: list[tuple[Outcome, Outcome]] = list(zip(chains, discarded, strict=True))
-    for kept, gone in sorted(pairs, key=lambda o: -o[0].value):
-        grown: dict[int, int] = defaultdict(int)
-        for done, packed in placed.items():
-            grown[done] += packed  # none of the rest shows this value
-            moved = packed
+    exploding beside a drop, or more of them than Penalty dice. Go down the chain values;
+    at each value some of the dice not yet placed show it, and their places in the sorted
+    order say which leave, are discarded or count. Every step is a shift of ``packed``
+    (one chain value is one monomial), never a product of two big numbers."""
+    s = model.sides
+    pairs = [(o, model.discarded(o)) for o in model.exploded]
+    placed: dict[int, int] = {0: packed}  # dice placed -> counts
+    length = model.depth - 1  # the longest chain: weight 1
+    for kept, gone in sorted(pairs, key=lambda pair: -pair[0].value):
+        shorter = length - (kept.value - 1) // s  # value = top faces * s + a lower face
+        if shorter:
+            # A chain one top face shorter weighs s times more: every die not yet placed
+            # takes that on now, so a die placed weighs 1 and a product is a shift.
+            length -= shorter
+            placed = {done: poly * s ** (shorter * (count - done)) for done, poly in placed.items()}
+        grown = dict(placed)  # none of the rest shows this value
+        for done, poly in placed.items():
+            moved = poly
             for n in range(1, count - done + 1):
                 place = done + n - 1  # the n-th die showing this value, in sorted order
                 if place >= dropped + discards:
                     moved = packer.shift(moved, kept.a, kept.b)
                 elif place >= dropped:
                     moved = packer.shift(moved, gone.a, gone.b)
-                grown[done + n] += moved * math.comb(count - done, n) * kept.weight**n
+                ways = math.comb(count - done, n)
+                grown[done + n] = grown.get(done + n, 0) + (moved * ways if ways > 1 else moved)
         placed = grown
-    return placed[count], lifted * count
+    return placed[count]

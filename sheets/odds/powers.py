@@ -1,5 +1,6 @@
 """Rolls where no die needs its rank among the others (no Boost, Penalty or
-``drop_highest``): the set is a product of per-die polynomials, identical dice one ``pow``."""
+``drop_highest``) and no Advantage total is tracked: the set is a product of per-die
+polynomials, identical dice one ``pow``."""
 
 from __future__ import annotations
 

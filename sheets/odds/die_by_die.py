@@ -1,5 +1,6 @@
-"""Boost, Penalty and ``drop_highest`` (R3 steps 3 and 5): the rolls where it matters
-which dice are lowest or highest.
+"""The set added one die at a time: Boost, Penalty and ``drop_highest`` (R3 steps 3 and
+5), where it matters which dice are lowest or highest, and Advantage (step 4), where
+``a`` is tracked.
 
 1. The set's dice are added one at a time into states keyed by a short sorted tuple of
    their extreme plain values (the rest only matter through the sums), the count of
@@ -79,7 +80,7 @@ class _Narrow:
         return self.packer.width * (o.a * self.packer.span + self.move(o))
 
 
-def by_extremes(model: DiceModel, final: Packer, offset: int) -> int:
+def die_by_die(model: DiceModel, final: Packer, offset: int) -> int:
     lowest, highest = model.boost, model.penalty
     room = highest + (1 if model.drop else 0)  # the top of the set, to drop it
     narrow = _Narrow.best(model)
@@ -149,7 +150,7 @@ def by_extremes(model: DiceModel, final: Packer, offset: int) -> int:
 
     # Step 5: the Boost/Penalty dice and the discard, by what the chains still need to
     # know: (exploded, dropped) -> one polynomial per residue of b modulo the step.
-    moves = _ExtraDice(model)
+    xs = tuple(o.x for o in model.extra)
     groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
     group_base: dict[tuple[int, int], int] = defaultdict(lambda: 1 << 30)
     for (_, exploded, dropped), parts in after.items():
@@ -160,7 +161,7 @@ def by_extremes(model: DiceModel, final: Packer, offset: int) -> int:
         packed = sum(part << row * (base - start) for base, part in parts)
         _, residues = groups.setdefault((exploded, dropped), (start, [0] * narrow.step))
         chain_discards = min(highest, exploded - dropped)  # Penalty takes chains first
-        for move, weight in moves.table(kept, chain_discards).items():
+        for move, weight in _moves(xs, lowest, highest, kept, chain_discards):
             places, residue = divmod(move, narrow.step)
             step = packer.width * places
             moved = packed << step if step >= 0 else packed >> -step
@@ -185,37 +186,36 @@ def by_extremes(model: DiceModel, final: Packer, offset: int) -> int:
     return total + nested + plain.get(0, 0)
 
 
-class _ExtraDice:
+@cache
+def _landings(xs: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Every way ``count`` extra dice land, as (sorted values, ways, what they add); face
+    ``v`` adds ``xs[v - 1]``."""
+    landings = []
+    for values in combinations_with_replacement(range(1, len(xs) + 1), count):
+        ways = math.factorial(count)
+        for repeats in Counter(values).values():
+            ways //= math.factorial(repeats)
+        landings.append((values, ways, sum(xs[v - 1] for v in values)))
+    return tuple(landings)
+
+
+@cache
+def _moves(
+    xs: tuple[int, ...], lowest: int, highest: int, kept: tuple[int, ...], chain_discards: int
+) -> tuple[tuple[int, int], ...]:
     """How far the Boost/Penalty dice and the discard move the result (R3 step 5), given
-    the set's extreme plain values: every way the extra dice land, grouped by a multiset."""
-
-    def __init__(self, model: DiceModel) -> None:
-        self.lowest, self.highest = model.boost, model.penalty
-        self.x = {o.value: o.x for o in model.extra}
-        count = model.extras
-        self.landings: list[tuple[tuple[int, ...], int, int]] = []
-        for values in combinations_with_replacement(range(1, model.sides + 1), count):
-            ways = math.factorial(count)
-            for repeats in Counter(values).values():
-                ways //= math.factorial(repeats)
-            self.landings.append((values, ways, sum(self.x[v] for v in values)))
-        self._tables: dict[tuple[tuple[int, ...], int], Counter[int]] = {}
-
-    def table(self, kept: tuple[int, ...], chain_discards: int) -> Counter[int]:
-        key = (kept, chain_discards)
-        found = self._tables.get(key)
-        if found is None:
-            found = self._tables[key] = Counter()
-            for values, ways, gain in self.landings:
-                merged = sorted(kept + values)
-                if self.lowest:  # Boost: the lowest go; chains never are (extras suffice)
-                    gone = merged[: self.lowest]
-                else:  # Penalty: exploded chains are the highest and went first
-                    plain = self.highest - chain_discards
-                    gone = merged[len(merged) - plain :] if plain else []
-                # Dice of equal value add the same, so which of them goes does not matter.
-                found[gain - sum(self.x[v] for v in gone)] += ways
-        return found
+    the set's extreme plain values ``kept``: (move, ways) over every way the extra dice
+    land. Boost discards the ``lowest`` lowest (never a chain: the extra dice alone are
+    enough); Penalty the ``highest`` highest, exploded chains first (``chain_discards``
+    of them went already)."""
+    moves: Counter[int] = Counter()
+    plain = highest - chain_discards
+    for values, ways, gain in _landings(xs, lowest + highest):
+        merged = sorted(kept + values)
+        gone = merged[:lowest] if lowest else merged[len(merged) - plain :] if plain else []
+        # Dice of equal value add the same, so which of them goes does not matter.
+        moves[gain - sum([xs[v - 1] for v in gone])] += ways
+    return tuple(moves.items())
 
 
 def _widen(
