@@ -10,10 +10,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from sheets.damage import DamageSystem
 from sheets.documents.common import Document, Name, Part, Text
 
 CriticalFailure = Literal["complication", "zero", "drop_highest"]
-DamageSystem = Literal["conditions", "wounds", "body_points"]
 ScaleRule = Literal["parity", "opend6_modifier"]
 
 

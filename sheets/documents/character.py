@@ -8,11 +8,20 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Annotated, Final, Literal, Self, get_args
+from typing import Annotated, Any, Final, Literal, Self, get_args
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import (
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from sheets.conditions import EncounterLength
+from sheets.damage import DEAD, default_body_points
 from sheets.dice import DieCode
 from sheets.documents.common import (
     Document,
@@ -23,7 +32,7 @@ from sheets.documents.common import (
     find_named,
     require_unique_names,
 )
-from sheets.documents.condition_state import ConditionState
+from sheets.documents.condition_state import ConditionState, omit_defaults
 
 CharacterKind = Literal["character", "npc", "creature", "vehicle", "object", "location"]
 """What the sheet describes; ``character`` is a player character."""
@@ -182,6 +191,14 @@ class Character(Document):
     encounter_length: EncounterLength = "full"
     """R5: how many ranks put this element Out of Action (brief 2 ... full 5)."""
     conditions: ConditionState = Field(default_factory=ConditionState)
+    wound_level: int = Field(default=0, ge=0, le=DEAD)
+    """R10 wounds: 0 Healthy ... 6 Dead (``sheets.damage.WOUND_LEVELS``); used when the
+    campaign plays the wounds damage system."""
+    body_points_max: int | None = Field(default=None, ge=1, le=MAX_POINTS)
+    """R10 body points: the pool's maximum; None: 20 + the fixed value of Strength or
+    toughness (``sheets.damage.default_body_points``)."""
+    body_points: int | None = Field(default=None, ge=0, le=MAX_POINTS)
+    """R10 body points left; None: the full pool. 0 is out of action."""
     weapons: list[Weapon] = Field(default_factory=list)
     armour: Armour = Field(default_factory=Armour)
     """R9: per facing."""
@@ -193,6 +210,14 @@ class Character(Document):
     """R9: the scale value (0 for people)."""
     notes: Text = ""
     portrait: Portrait | None = None
+
+    @model_serializer(mode="wrap")
+    def _omit_additive_defaults(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> Any:
+        # R10 fields appear in a file only once they say something: older files and sheets
+        # that never took wounds or body points keep their exact bytes.
+        return omit_defaults(handler(self), _CHARACTER_DEFAULTS)
 
     @field_validator("hooks")
     @classmethod
@@ -213,6 +238,23 @@ class Character(Document):
         """The ability called ``name`` (case does not count), or None."""
         return find_named(self.abilities, name)
 
+    def body_points_default(self) -> int:
+        """R10 Ruling (ours): 20 + the fixed value of toughness, else of Strength."""
+        if self.toughness is not None:
+            return default_body_points(self.toughness.fixed_value)
+        strength = self.ability("Strength")
+        return default_body_points(strength.code.fixed_value if strength is not None else 0)
+
+    def body_points_maximum(self) -> int:
+        """R10: the sheet's body points maximum, or the default pool."""
+        if self.body_points_max is not None:
+            return self.body_points_max
+        return self.body_points_default()
+
+    def body_points_left(self) -> int:
+        """R10: body points left (the full pool until a hit or an edit sets them)."""
+        return self.body_points if self.body_points is not None else self.body_points_maximum()
+
     def skills_named(self, name: str) -> list[tuple[Ability, Skill]]:
         """Every (ability, skill) pair whose skill is called ``name``."""
         found = []
@@ -221,6 +263,13 @@ class Character(Document):
             if skill is not None:
                 found.append((ability, skill))
         return found
+
+
+_CHARACTER_DEFAULTS: Final[dict[str, Any]] = {
+    "wound_level": 0,
+    "body_points_max": None,
+    "body_points": None,
+}
 
 
 def new_character(

@@ -1,7 +1,8 @@
 """Creating, changing and recovering conditions (R4, R5), through recorded changes.
 
 Conditions created in the encounter live on the combatant in the encounter document; the
-sheet's own conditions count too (tracks, modifiers) and can be recovered.
+sheet's own conditions count too (tracks, modifiers) and can be recovered. When the scene
+ends, what outlasts it ("until recovered") moves onto the sheet (``commands.ending``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from sheets.conditions import ATTITUDE_MODIFIERS, WILLPOWER_MODIFIERS, TrackName
@@ -83,6 +83,14 @@ class DamageSetup:
     resistance_modifier: int
     track: TrackName
     notes: tuple[str, ...]
+    armour: DieCode
+    """The armour on the facing hit, less penetration (R9): part of ``resistance_code``."""
+
+    def armour_only(self) -> DamageSetup:
+        """R10 body points: only the armour resists (Ruling (ours), ``sheets.damage``);
+        the performance level and scale modifiers stay where R9 puts them."""
+        first = f"{self.damage_code} damage vs armour {self.armour} (R10 body points)"
+        return replace(self, resistance_code=self.armour, notes=(first, *self.notes[1:]))
 
     def damage_spec(self, rules: HouseRules) -> RollSpec:
         return RollSpec(
@@ -155,7 +163,7 @@ def damage_setup(
         )
     notes.insert(0, f"{damage_code} damage vs {base_name} {base} + armour = {resistance}")
     return DamageSetup(
-        damage_code, damage_mod, resistance, resist_mod, damage_track(target), tuple(notes)
+        damage_code, damage_mod, resistance, resist_mod, damage_track(target), tuple(notes), left
     )
 
 

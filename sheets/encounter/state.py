@@ -10,6 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from sheets.conditions import OUT_OF_ACTION, TRACK_NAMES, TrackName, track_level
+from sheets.damage import (
+    body_points_out,
+    body_points_significant,
+    wound_is_out,
+    wound_is_significant,
+    wound_name,
+)
 from sheets.documents import Character, Combatant, ConditionInstance, Encounter, HouseRules
 from sheets.encounter.changes import Changes
 from sheets.encounter.durations import TIMED, Moment
@@ -98,16 +105,49 @@ class EncounterView:
     def worst_level(self, combatant: Combatant) -> int:
         return max(self.track_level(combatant, track) for track in TRACK_NAMES)
 
+    def out_by_damage_system(self, combatant: Combatant) -> bool:
+        """R10: no wounds (Incapacitated or worse) or no body points left, when the
+        campaign plays one of the OpenD6 damage systems."""
+        system = self.rules.damage_system
+        if system == "wounds":
+            return wound_is_out(self.character(combatant).wound_level)
+        if system == "body_points":
+            points = self.character(combatant).body_points
+            return points is not None and body_points_out(points)
+        return False
+
+    def significantly_harmed(self, combatant: Combatant) -> bool:
+        """R8: harm that spoils a clean victory. Ruling (ours): Wounded (damage level 3)
+        or worse; under R10, Wounded or worse on the wound chart, or half the body points
+        gone."""
+        system = self.rules.damage_system
+        sheet = self.character(combatant)
+        if system == "wounds" and wound_is_significant(sheet.wound_level):
+            return True
+        if system == "body_points" and body_points_significant(
+            sheet.body_points_left(), sheet.body_points_maximum()
+        ):
+            return True
+        return self.track_level(combatant, "damage") >= 3
+
     def is_out(self, combatant: Combatant) -> bool:
-        """R5: a track at Out of Action (the encounter length decides where that is)."""
+        """R5: a track at Out of Action (the encounter length decides where that is);
+        R10: or out of wounds or body points (``out_by_damage_system``)."""
+        if self.rules.damage_system != "conditions" and self.out_by_damage_system(combatant):
+            return True
         if not combatant.conditions and not self.character(combatant).conditions.instances:
             return False
         return self.worst_level(combatant) >= OUT_OF_ACTION
 
     def cannot_act(self, combatant: Combatant) -> str | None:
-        """Why this combatant cannot act now (R5, R6), or None."""
+        """Why this combatant cannot act now (R5, R6, R10), or None."""
         if combatant.conceded:
             return f"{combatant.name} has conceded and takes no more actions (R6)"
+        if self.out_by_damage_system(combatant):
+            sheet = self.character(combatant)
+            if self.rules.damage_system == "wounds":
+                return f"{combatant.name} is {wound_name(sheet.wound_level)}: out of action (R10)"
+            return f"{combatant.name} has no body points left: out of action (R10)"
         if self.is_out(combatant):
             return f"{combatant.name} is Out of Action (R5)"
         tracks: tuple[TrackName, ...] = ("damage", "body")

@@ -37,6 +37,7 @@ from sheets.documents import Ability, Skill, Specialization, Weapon
 from ui import commands
 from ui.character_document import CharacterDocument
 from ui.sheet.conditions_widget import ConditionsWidget
+from ui.sheet.damage_widget import DamageWidget
 from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
 from ui.sheet.gear_model import (
     COL_DAMAGE,
@@ -198,7 +199,14 @@ class CharacterEditor(QWidget):
         conditions_scroll = QScrollArea()
         conditions_scroll.setWidgetResizable(True)
         conditions_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        conditions_scroll.setWidget(self.conditions)
+        self.damage = DamageWidget(doc)  # R10: wounds or body points, as the campaign plays
+        self.damage.problem.connect(self.show_problem)
+        conditions_page = QWidget()
+        conditions_column = QVBoxLayout(conditions_page)
+        conditions_column.setContentsMargins(0, 0, 0, 0)
+        conditions_column.addWidget(self.damage)
+        conditions_column.addWidget(self.conditions, 1)
+        conditions_scroll.setWidget(conditions_page)
 
         self.weapons_model = WeaponsModel(doc, self)
         self.weapons_view = QTableView()

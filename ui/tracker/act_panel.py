@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.conditions import TRACK_NAMES
+from sheets.damage import wound_name
 from sheets.dice import RollResult
 from sheets.encounter import Check, CommandRefused, Damage, EffectOption, SpendRanks
 from ui.dice import DicePanel
@@ -174,9 +175,15 @@ class ActPanel(QWidget):
         self.result_label = QLabel()
         self.result_label.setObjectName("CheckResult")
         self.result_label.setWordWrap(True)
+        self.damage_label = QLabel()
+        self.damage_label.setObjectName("DamageResult")
+        self.damage_label.setWordWrap(True)
+        self.damage_label.hide()
         self.effect_list = QListWidget()
         self.effect_list.setObjectName("EffectMenu")
         self.effect_list.setAccessibleName("R4 effect menu")
+        self.effect_list.setMinimumHeight(4 * self.fontMetrics().height())
+        self.effect_list.setMaximumHeight(7 * self.fontMetrics().height())
         self.sign_combo = QComboBox()
         self.sign_combo.addItem("+ (help)", 1)
         self.sign_combo.addItem("\u2212 (hinder)", -1)
@@ -204,21 +211,29 @@ class ActPanel(QWidget):
         effects_column = QVBoxLayout(effects)
         effects_column.addWidget(self.record_button)
         effects_column.addWidget(self.result_label)
+        effects_column.addWidget(self.damage_label)
         effects_column.addWidget(self.effect_list, 1)
         effects_column.addLayout(params)
         effects_column.addWidget(self.spend_button)
 
+        # Scrolled, like the check form: a short window scrolls the menu and its form
+        # instead of squashing their rows into each other.
+        effects_scroll = QScrollArea()
+        effects_scroll.setWidgetResizable(True)
+        effects_scroll.setWidget(effects)
+        effects_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(scroll)
         splitter.addWidget(self.dice_panel)
-        splitter.addWidget(effects)
+        splitter.addWidget(effects_scroll)
         splitter.setChildrenCollapsible(False)
         scroll.setMinimumHeight(250)
-        effects.setMinimumHeight(260)
+        effects_scroll.setMinimumHeight(260)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
         splitter.setStretchFactor(2, 0)
-        splitter.setSizes([330, 420, 330])
+        splitter.setSizes([330, 400, 350])
         self.splitter = splitter
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -553,8 +568,23 @@ class ActPanel(QWidget):
         if record is None:
             return False
         self.result_label.setText(record.outcome.text)
+        self.show_damage(record.outcome.data)
         self.refresh_menu()
         return True
+
+    def show_damage(self, data: dict[str, object]) -> None:
+        """The wound level or body points a damage roll left (R10), in a line of its own;
+        hidden for the FreeD6 conditions system (the result line names the condition)."""
+        words = damage_words(data)
+        self.damage_label.setVisible(bool(words))
+        self.damage_label.setText(words)
+        system = data.get("damage_system")
+        self.damage_label.setToolTip(
+            "R10: damage minus resistance read on the wound chart (ruling: the standard "
+            "OpenD6 chart; a lesser or equal wound makes the level one worse)"
+            if system == "wounds"
+            else "R10: the damage less armour comes off the body points; 0 is out of action"
+        )
 
     # --- following the encounter ---------------------------------------------------------------
 
@@ -589,8 +619,32 @@ class ActPanel(QWidget):
         self.check_actor = None
         self.check_target = None
         self.result_label.clear()
+        self.damage_label.clear()
+        self.damage_label.hide()
         self.refresh_menu()
         self.record_button.setEnabled(False)
+
+
+def damage_words(data: dict[str, object]) -> str:
+    """``Wounds (R10): Stunned on the chart (difference 2) -> now Wounded`` from a Damage
+    command's logged data; empty for the conditions system."""
+    wound = data.get("wound")
+    if isinstance(wound, dict):
+        chart = int(wound.get("chart", 0))
+        after = int(wound.get("after", 0))
+        text = (
+            f"Wounds (R10): {wound_name(chart) if chart else 'no effect'} on the chart "
+            f"(difference {int(wound.get('difference', 0))}) \u2192 now {wound_name(after)}"
+        )
+        return text + (" \u2014 out of action" if wound.get("out") else "")
+    points = data.get("body_points")
+    if isinstance(points, dict):
+        text = (
+            f"Body points (R10): \u2212{int(points.get('lost', 0))} \u2192 "
+            f"{int(points.get('after', 0))}/{int(points.get('maximum', 0))} left"
+        )
+        return text + (" \u2014 out of action" if points.get("out") else "")
+    return ""
 
 
 def _row(*widgets: QWidget) -> QWidget:

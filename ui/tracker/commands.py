@@ -108,10 +108,14 @@ class EngineUndoCommand(QUndoCommand):
             self._first = False  # the controller applied it already
         else:
             self.controller.engine.reapply(self.record)
+            self.controller.touched.update(self.record.touched)
         self.controller.notify(self.rows)
 
     def undo(self) -> None:
         self.controller.engine.revert(self.record)
+        # The files it changed change back: save them again too, even after a save
+        # (a scene end undone must take its conditions off the sheet on disk, R5).
+        self.controller.touched.update(self.record.touched)
         self.controller.notify(self.rows)
 
 

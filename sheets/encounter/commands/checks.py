@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
-from sheets.conditions import TrackName
+from sheets.conditions import TRACK_LEVELS, TrackName
+from sheets.damage import resolve_body_points, resolve_wound
 from sheets.dice import DieCode, RollResult, roll_seeded
 from sheets.dice.text import roll_as_dict
 from sheets.documents import Character, Combatant
@@ -430,13 +431,16 @@ class SpendRanks(Command):
         return Outcome(text, self.inputs(), self.check_id, scene_over=over)
 
 
-# --- damage (R4 effect roll, R5 tracks, R9) ----------
+# --- damage (R4 effect roll, R5 tracks, R9, R10) ----------
 
 
 @dataclass(frozen=True, slots=True)
 class Damage(Command):
-    """An effect roll (R4): damage against Strength or toughness + armour (R9), making a
-    damage or body condition of the ranks it buys (R5), lasting by rank (R4).
+    """An effect roll (R4): damage against Strength or toughness + armour (R9), read by the
+    campaign's damage system (R10): ``conditions`` makes a damage or body condition of the
+    ranks it buys (R5), lasting by rank (R4); ``wounds`` reads damage minus resistance on
+    the wound chart; ``body_points`` takes the damage less armour from the pool
+    (``sheets.damage``). Wounds and body points live on the target's sheet.
 
     Ruling (ours): the resistance is rolled (R9 speaks of "the resistance roll") unless
     the GM asks for the fixed value or the target has conceded (R6); check modifiers
@@ -487,6 +491,9 @@ class Damage(Command):
             rules=view.rules,
             extra_dice=extra,
         )
+        system = view.rules.damage_system
+        if system == "body_points":
+            setup = setup.armour_only()  # R10 Ruling (ours): only armour resists
         seed = int(self.seed or 0)
         rolls: list[RollResult] = []
         damage_spec = setup.damage_spec(view.rules)
@@ -511,52 +518,112 @@ class Damage(Command):
             against = resisted.total
             resist_words = f"rolled {against}"
         resolution = Resolution(total, against)
-        rank = resolution.rank
         words = (
             f"{label} {setup.damage_code}"
             + (f"{setup.damage_modifier:+d}" if setup.damage_modifier else "")
-            + f" vs {target.name}'s {setup.resistance_code}"
+            + f" vs {target.name}'s "
+            + ("armour " if system == "body_points" else "")
+            + f"{setup.resistance_code}"
             + (f"{setup.resistance_modifier:+d}" if setup.resistance_modifier else "")
-            + f" -> {total} vs {against} ({resist_words}), {resolution.points:+d} result points"
+            + f" -> {total} vs {against} ({resist_words})"
         )
-        condition_id = None
-        if rank is None:
-            words += ", no rank: no harm"
-        else:
-            created = cond.create(
-                view,
-                ctx.changes,
-                self.target,
-                track=setup.track,
-                ranks=rank.number,
-                duration=rank.duration,
-                source=f"{attacker.name}: {label}",
-            )
-            assert created.instance is not None
-            condition_id = created.instance.id
-            level = view.track_level(target, setup.track)
-            from sheets.conditions import TRACK_LEVELS
-
-            words += (
-                f", rank {rank.number}: {TRACK_LEVELS[setup.track][min(rank.number, 5)]} "
-                f"({rank.duration.label}); {target.name} is now "
-                f"{TRACK_LEVELS[setup.track][level]}"
-            )
-        over = ctx.engine.scene_over()
-        data = {
+        data: dict[str, Any] = {
             **self.inputs(),
             "notes_r9": list(setup.notes),
             "total": total,
             "against": against,
             "result_points": resolution.points,
             "rank": resolution.ranks,
-            "condition": condition_id,
-            "rolls": [roll_as_dict(r) for r in rolls],
+            "condition": None,
         }
+        if system != "conditions":
+            data["damage_system"] = system
+        if system == "wounds":
+            words += ", " + self._wounds(ctx, target, resolution.points, data)
+        elif system == "body_points":
+            words += ", " + self._body_points(ctx, target, total, against, data)
+        else:
+            words += f", {resolution.points:+d} result points"
+            words += self._conditions(ctx, attacker, target, setup.track, label, resolution, data)
+        over = ctx.engine.scene_over()
+        data["rolls"] = [roll_as_dict(r) for r in rolls]
         if over:
             words += ". No active opposition remains: the scene can end (R6)"
         text = ctx.log(self.attacker, self.entry_type, words, data)
         return Outcome(text, data, self.check_id, resolution.ranks, tuple(rolls), over)
+
+    def _conditions(
+        self,
+        ctx: Context,
+        attacker: Combatant,
+        target: Combatant,
+        track: TrackName,
+        label: str,
+        resolution: Resolution,
+        data: dict[str, Any],
+    ) -> str:
+        """R10 ``conditions`` (FreeD6): the ranks make a damage or body condition (R5)."""
+        view = ctx.view
+        rank = resolution.rank
+        if rank is None:
+            return ", no rank: no harm"
+        created = cond.create(
+            view,
+            ctx.changes,
+            self.target,
+            track=track,
+            ranks=rank.number,
+            duration=rank.duration,
+            source=f"{attacker.name}: {label}",
+        )
+        assert created.instance is not None
+        data["condition"] = created.instance.id
+        level = view.track_level(target, track)
+        return (
+            f", rank {rank.number}: {TRACK_LEVELS[track][min(rank.number, 5)]} "
+            f"({rank.duration.label}); {target.name} is now "
+            f"{TRACK_LEVELS[track][level]}"
+        )
+
+    def _wounds(
+        self, ctx: Context, target: Combatant, difference: int, data: dict[str, Any]
+    ) -> str:
+        """R10 ``wounds``: damage minus resistance on the wound chart; the level is kept on
+        the target's sheet (``Character.wound_level``)."""
+        sheet = ctx.view.character(target)
+        result = resolve_wound(sheet.wound_level, difference)
+        if result.after != result.before:
+            ctx.changes.set(sheet, "wound_level", result.after)
+            ctx.touch(target)
+        data["wound"] = {
+            "difference": result.difference,
+            "chart": result.wound,
+            "before": result.before,
+            "after": result.after,
+            "out": result.out,
+        }
+        return result.words(target.name)
+
+    def _body_points(
+        self, ctx: Context, target: Combatant, total: int, against: int, data: dict[str, Any]
+    ) -> str:
+        """R10 ``body_points``: the damage less armour comes off the target's pool, kept on
+        its sheet (``Character.body_points``)."""
+        sheet = ctx.view.character(target)
+        result = resolve_body_points(
+            total, against, sheet.body_points_left(), sheet.body_points_maximum()
+        )
+        if sheet.body_points != result.after:
+            ctx.changes.set(sheet, "body_points", result.after)
+            ctx.touch(target)
+        data["body_points"] = {
+            "lost": result.lost,
+            "before": result.before,
+            "after": result.after,
+            "maximum": result.maximum,
+            "out": result.out,
+        }
+        return result.words(target.name)
 
     def _weapon(self, sheet: Character) -> tuple[DieCode, DieCode, int, int, str]:
         weapon = None

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from sheets.conditions import track_level_name
 from sheets.documents.condition_state import (
+    ConditionInstance,
     FearMemory,
 )
 from sheets.encounter import conditions as cond
@@ -42,6 +44,52 @@ def _expire_all(ctx: Context, durations: frozenset[Duration], notes: list[str]) 
             ctx.changes.pop(combatant.help, index)
 
 
+def _kept(instance: ConditionInstance) -> str:
+    """``Wounded (damage +3, until recovered)`` / ``Broken arm (until recovered)``."""
+    if instance.track is not None:
+        name = track_level_name(instance.track, instance.ranks)
+        return f"{name} ({instance.track} +{instance.ranks}, {instance.duration.label})"
+    return f"{instance.name} ({instance.duration.label})"
+
+
+def _free_id(wanted: str, taken: set[str]) -> str:
+    """``wanted``, or ``wanted-2``, ``wanted-3``... when the sheet already uses it."""
+    if wanted not in taken:
+        return wanted
+    number = 2
+    while f"{wanted[:56]}-{number}" in taken:
+        number += 1
+    return f"{wanted[:56]}-{number}"
+
+
+def _keep_on_sheets(ctx: Context, notes: list[str]) -> None:
+    """R5, R6: what outlasts the scene ("until recovered" never expires) must outlast the
+    encounter file. Ruling (ours): it moves from the combatant onto its character sheet,
+    saved with the character file, so the sheet and the next encounter see it (a track's
+    level, a recovery by check with the same result points, R5). Run after the scene's
+    durations expired: only "until recovered" is left by then, but whatever remains moves.
+
+    Ruling (ours): an inline Stock copy (an embedded NPC) keeps its conditions on its own
+    inline sheet in the encounter file; the template it was copied from never changes, so
+    the next copy made from it starts healthy.
+    Ruling (ours): a moved condition keeps its id unless the sheet already uses it (the
+    same sheet in two encounters): then it becomes ``<id>-2``, ``<id>-3``..."""
+    view = ctx.view
+    changes = ctx.changes
+    for combatant in view.encounter.combatants:
+        if not combatant.conditions:
+            continue
+        sheet = view.character(combatant).conditions.instances
+        while combatant.conditions:
+            moved = view.remove_instance(changes, combatant.id, combatant.conditions, 0)
+            free = _free_id(moved.id, {i.id for i in sheet})
+            if free != moved.id:
+                moved = moved.model_copy(update={"id": free})
+            changes.append(sheet, moved)
+            notes.append(f"{combatant.name} keeps {_kept(moved)}")
+        ctx.touch(combatant)
+
+
 @dataclass(frozen=True, slots=True)
 class EndEncounter(Command):
     """The GM ends the encounter (the conflict): "until end of encounter" and shorter
@@ -57,13 +105,15 @@ class EndEncounter(Command):
 
 @dataclass(frozen=True, slots=True)
 class EndScene(Command):
-    """The GM ends the scene (R6): end-of-scene and shorter conditions end, pending action
-    points are awarded (conceding, accepted complications, R7) and fear memories updated
-    (R8).
+    """The GM ends the scene (R6): end-of-scene and shorter conditions end, what remains
+    ("until recovered") moves onto the character sheets (R5, see ``_keep_on_sheets``),
+    pending action points are awarded (conceding, accepted complications, R7) and fear
+    memories updated (R8).
 
     ``clean_victory``: the creatures were beaten without significant harm (R8); None lets
     the engine judge -- Ruling (ours): every creature met is Out of Action or conceded and
-    no player-side character is Wounded (damage level 3) or worse."""
+    no player-side character is significantly harmed (``EncounterView.significantly_harmed``:
+    Wounded or worse, under R10 too)."""
 
     clean_victory: bool | None = None
     entry_type: ClassVar[str] = "scene"
@@ -74,6 +124,7 @@ class EndScene(Command):
         notes = ctx.notes
         self._fear_memory(ctx, notes)
         _expire_all(ctx, ENDS_WITH_SCENE, notes)
+        _keep_on_sheets(ctx, notes)
         for combatant in view.encounter.combatants:
             points = combatant.pending_action_points
             if points:
@@ -99,8 +150,8 @@ class EndScene(Command):
             clean = self.clean_victory
             if clean is None:
                 heroes = [c for c in view.encounter.combatants if view.side_is_players(c.side)]
-                clean = all(not view.is_active(c) for c in creatures) and all(
-                    view.track_level(h, "damage") < 3 for h in heroes
+                clean = all(not view.is_active(c) for c in creatures) and not any(
+                    view.significantly_harmed(h) for h in heroes
                 )
             for hero_id in met:
                 hero = view.by_id.get(str(hero_id))
