@@ -25,9 +25,10 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
+from app.names import FOLDER
 from ui.main_window import APP_NAME, MainWindow
 
-ORGANIZATION = "Wild Die"
+ORGANIZATION = FOLDER  # QSettings and QStandardPaths file under the one folder name
 # Matches the .desktop file's base name (and so the window's class on Wayland and X11).
 DESKTOP_FILE_NAME = "io.github.wilddie.WildDie"
 QUIT_AFTER_ENV = "WILDDIE_QUIT_AFTER_MS"  # for smoke tests and screenshots

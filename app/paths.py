@@ -18,7 +18,9 @@ from typing import Final
 
 import platformdirs
 
-APP_NAME: Final = "WildDie"
+from app.names import FOLDER
+
+APP_NAME: Final = FOLDER
 MAX_RECENT_FILES: Final = 10
 
 
@@ -40,10 +42,6 @@ def state_dir() -> Path:
 def cache_dir() -> Path:
     """Per-user cache folder: anything that can be rebuilt."""
     return platformdirs.user_cache_path(APP_NAME, appauthor=False)
-
-
-def settings_path() -> Path:
-    return config_dir() / "settings.json"
 
 
 def autosave_dir() -> Path:

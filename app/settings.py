@@ -1,10 +1,11 @@
 """The app's own settings: last campaign, window geometry, colour scheme.
 
-Kept with ``QSettings`` (the platform's place for them: ``~/.config/Wild Die`` on Linux,
-the registry on Windows, a plist on macOS): QtCore is loaded anyway, so reading them
-before the first paint costs no import (``json`` plus ``platformdirs`` would cost ~20 ms
-of a ~150 ms cold start). Recent files and autosaves stay in ``app.paths``. A missing or
-odd value is the default: settings are a convenience, never worth an error.
+Kept with ``QSettings`` (the platform's place for them: ``~/.config/WildDie/WildDie.conf``
+on Linux, beside the rest of the app's files; the registry on Windows, a plist on macOS):
+QtCore is loaded anyway, so reading them before the first paint costs no import (``json``
+plus ``platformdirs`` would cost ~20 ms of a ~150 ms cold start). Recent files and
+autosaves stay in ``app.paths``. A missing or odd value is the default: settings are a
+convenience, never worth an error.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Final
 
 from PySide6.QtCore import QByteArray, QSettings
 
-ORGANIZATION: Final = "Wild Die"
-APPLICATION: Final = "Wild Die"
+from app.names import FOLDER, LEGACY_SETTINGS
+
 SCHEMES: Final = ("system", "light", "dark")
 
 
@@ -37,7 +38,12 @@ class Settings:
 
 
 def _store() -> QSettings:
-    return QSettings(ORGANIZATION, APPLICATION)
+    store = QSettings(FOLDER, FOLDER)
+    if not store.allKeys():  # first run under the one folder name: bring the old ones
+        legacy = QSettings(LEGACY_SETTINGS, LEGACY_SETTINGS)
+        for key in legacy.allKeys():
+            store.setValue(key, legacy.value(key))
+    return store
 
 
 def _text(store: QSettings, key: str) -> str | None:

@@ -21,7 +21,7 @@ def xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux")
 def test_folders_follow_the_platform(xdg: Path) -> None:
-    assert paths.settings_path() == xdg / "config" / "WildDie" / "settings.json"
+    assert paths.config_dir() == xdg / "config" / "WildDie"
     assert paths.autosave_dir() == xdg / "data" / "WildDie" / "autosave"
     assert paths.recent_files_path() == xdg / "state" / "WildDie" / "recent-files.json"
     assert paths.cache_dir() == xdg / "cache" / "WildDie"
