@@ -24,7 +24,7 @@ How it works, so the next reader can trust it:
 from __future__ import annotations
 
 from sheets.dice.spec import RollSpec
-from sheets.odds.die_by_die import die_by_die
+from sheets.odds.die_by_die import one_die_at_a_time
 from sheets.odds.model import TAIL, DiceModel
 from sheets.odds.packing import Packer, spread, width_for
 from sheets.odds.powers import by_powers
@@ -57,7 +57,7 @@ def distribution(spec: RollSpec) -> dict[int, float]:
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
     packer = Packer(width_for(denominator), span)
-    summed = by_powers if model.as_powers else die_by_die
+    summed = by_powers if model.as_powers else one_die_at_a_time
     packed = summed(model, packer, -low)
     counts, scale = _totals(model, packer, packed)
     base = spec.added_pips + spec.modifier + model.b_step * low

@@ -80,7 +80,7 @@ class _Narrow:
         return self.packer.width * (o.a * self.packer.span + self.move(o))
 
 
-def die_by_die(model: DiceModel, final: Packer, offset: int) -> int:
+def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
     lowest, highest = model.boost, model.penalty
     room = highest + (1 if model.drop else 0)  # the top of the set, to drop it
     narrow = _Narrow.best(model)
