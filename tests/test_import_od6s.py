@@ -146,6 +146,10 @@ def test_full_character_weapons_armour_points_and_wounds() -> None:
     (wound,) = character.conditions.instances
     assert (wound.track, wound.ranks, wound.kind) == ("damage", 3, "cumulative")
     assert character.conditions.track_level("damage", character.encounter_length) == 3
+    # R10: the same level on the wound chart, for a campaign that plays wounds; od6s's
+    # body points maximum 0 means the game does not use them.
+    assert character.wound_level == 3
+    assert (character.body_points_max, character.body_points) == (None, None)
 
 
 def test_full_character_background_is_plain_text() -> None:
@@ -192,6 +196,7 @@ def test_report_wording() -> None:
     assert result.report[1:] == [
         "skill 'Security' added at 0D to hold specialization 'Electronic Locks' (R2)",
         "od6s wound level Severely Wounded -> damage track 3 (Wounded) (R5)",
+        "od6s wound level Severely Wounded -> wound level Severely Wounded (R10)",
     ]
     assert result.counts == {
         "abilities": 7,
@@ -294,7 +299,10 @@ def test_loose_types_are_read() -> None:
     assert [w.name for w in character.weapons] == ["Knife", "Knife (2)"]
     assert str(character.weapons[1].damage) == "1D+1"
     assert str(character.armour.front) == "+1"  # equipped unknown: worn
-    assert "14 of 20" in character.notes  # R10: body points are kept, not mapped
+    # R10: body points map onto the sheet's pool; the notes no longer repeat them.
+    assert (character.body_points_max, character.body_points) == (20, 14)
+    assert "body points" not in character.notes.casefold()
+    assert "od6s body points 14 of 20 -> body points 14/20 (R10)" in result.report
     assert "a second skill 'Running' renamed 'Running (2)'" in result.report
 
 
@@ -356,6 +364,77 @@ def test_wound_table_is_the_default_deadliness() -> None:
         "Mortally Wounded",
         "Dead",
     ]
+
+
+def test_od6s_wound_table_is_the_r10_wound_levels() -> None:
+    from sheets.damage import WOUND_LEVELS as R10_LEVELS
+
+    assert tuple(name for name, _ in WOUND_LEVELS) == R10_LEVELS
+
+
+@pytest.mark.parametrize(
+    ("value", "wound"),
+    [
+        (0, 0),
+        (1, 1),
+        (3, 3),
+        (5, 5),
+        (6, 6),  # Dead
+        (8, 6),  # past the default table: Dead
+        ("OD6S.WOUNDS_SEVERELY_WOUNDED", 3),
+        ("OD6S.WOUNDS_WOUNDED_2", 2),
+        ("Mortally Wounded", 5),
+        (None, 0),
+        ("healthy", 0),
+    ],
+)
+def test_wound_levels_map_onto_the_r10_wound_level(value: Any, wound: int) -> None:
+    raw = export("kira-voss.json")
+    raw["system"]["wounds"]["value"] = value
+    result = import_raw(raw)
+    assert result.character.wound_level == wound  # R10
+    lines = [line for line in result.report if "(R10)" in line]
+    assert len(lines) == (1 if wound else 0)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected", "report"),
+    [
+        ({"max": 20, "current": 14}, (20, 14), "od6s body points 14 of 20 -> body points 14/20"),
+        ({"max": "30", "current": "30"}, (30, None), "-> body points 30/30"),  # full: unset
+        ({"max": 30}, (30, None), "full pool 30 (od6s current body points unknown)"),
+        ({"max": 30, "current": -4}, (30, 0), "od6s body points -4 of 30 -> body points 0/30"),
+        ({"max": 30, "current": 35}, (30, 35), "-> body points 35/30"),  # od6s allows it
+        ({"max": 0, "current": 0}, (None, None), None),  # od6s: body points not used
+        ({"max": "many", "current": 3}, (None, None), None),
+    ],
+)
+def test_body_points_map_onto_the_r10_pool(
+    body: dict[str, Any], expected: tuple[int | None, int | None], report: str | None
+) -> None:
+    raw = export("kira-voss.json")
+    raw["system"]["wounds"]["body_points"] = body
+    result = import_raw(raw)
+    character = result.character
+    assert (character.body_points_max, character.body_points) == expected
+    lines = [line for line in result.report if "body points" in line]
+    if report is None:
+        assert not lines
+    else:
+        assert len(lines) == 1 and report in lines[0] and lines[0].endswith("(R10)")
+    assert "od6s body points" not in character.notes
+    # What the importer hands on reads back as the same sheet (storage's checks).
+    document, _ = parse_document(dump_document(character), source="t.json", expect="character")
+    assert document == character
+
+
+def test_a_body_points_maximum_past_the_sheet_is_kept_in_notes() -> None:
+    raw = export("kira-voss.json")
+    raw["system"]["wounds"]["body_points"] = {"max": 10**9, "current": 5}
+    result = import_raw(raw)
+    assert result.character.body_points_max is None
+    assert f"5 of {10**9}" in result.character.notes
+    assert any("past the sheet's limit" in line for line in result.report)
 
 
 @pytest.mark.parametrize(("name", "level"), sorted(VEHICLE_DAMAGE.items()))

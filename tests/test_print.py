@@ -110,3 +110,70 @@ def test_the_golden_catches_a_changed_sheet(qapp: Any) -> None:
     assert "\n\f\n".join(page_texts(character)) + "\n" != expected
     golden = QImage(str(GOLDEN / "greta-vance-page1.png"))
     assert _different_share(render_pages(character, dpi=DPI)[0], golden) > MAX_DIFFERENT
+
+
+# --- R10: the campaign's damage system --------------------------------------------------------
+
+
+def test_conditions_prints_no_r10_block(qapp: Any) -> None:
+    html = sheet_html(_character())  # the default: FreeD6 conditions
+    assert "R10" not in html
+    assert sheet_html(_character(), "conditions") == html
+
+
+def test_wounds_print_the_chart_with_the_level_marked(qapp: Any) -> None:
+    character = _character()
+    character.wound_level = 2
+    html = sheet_html(character, "wounds")
+    assert "Wounds (R10)" in html and "Body points" not in html
+    assert "<td class='on' align='center'><b>Wounded</b></td>" in html  # only this one shaded
+    assert html.count("class='on' align='center'><b>") == 1
+    for band in ("1-3", "4-8", "9-12", "13-15", "16+"):
+        assert f">{band}</td>" in html
+    text = "\n".join(page_texts(character, damage_system="wounds"))
+    assert "Now: Wounded." in text and "out of action from Incapacitated (R10)" in text
+    assert text.index("Wounds (R10)") < text.index("Condition tracks (R5)")
+
+
+def test_body_points_print_left_maximum_and_lost(qapp: Any) -> None:
+    character = _character()
+    character.body_points_max, character.body_points = 23, 14
+    text = "\n".join(page_texts(character, damage_system="body_points"))
+    assert "Body points (R10)" in text and "Wounds (R10)" not in text
+    block = text[text.index("Body points (R10)") : text.index("Condition tracks (R5)")]
+    assert block.split("\n")[1:7] == ["Body points left", "14", "Maximum", "23", "Lost", "9"]
+    assert "by default" not in block and "0 is out of action (R10)" in block
+
+
+def test_body_points_default_maximum_is_explained(qapp: Any) -> None:
+    tank = _character("halvorsen-tank.json")
+    html = sheet_html(tank, "body_points")
+    maximum = tank.body_points_maximum()
+    assert f"<b>{maximum}</b>" in html
+    assert "Maximum by default: 20 + the fixed value of toughness (ruling)." in html
+    greta = sheet_html(_character(), "body_points")
+    assert "20 + the fixed value of Strength" in greta
+
+
+@pytest.mark.parametrize("system", ["wounds", "body_points"])
+def test_r10_sheets_still_fit_and_export(qapp: Any, tmp_path: Path, system: Any) -> None:
+    character = _character()
+    assert len(render_pages(character, dpi=20, damage_system=system)) == 1
+    target = tmp_path / f"greta-{system}.pdf"
+    assert export_pdf(character, target, damage_system=system) == 1
+    assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_printing_passes_the_damage_system(qapp: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtGui import QTextDocument
+    from PySide6.QtPrintSupport import QPrintDialog
+
+    from ui.sheet.print import print_character
+
+    printed: list[str] = []
+    monkeypatch.setattr(QPrintDialog, "exec", lambda self: QPrintDialog.DialogCode.Accepted)
+    monkeypatch.setattr(
+        QTextDocument, "print_", lambda self, printer: printed.append(self.toPlainText())
+    )
+    assert print_character(_character(), damage_system="wounds")
+    assert "Wounds (R10)" in printed[0]

@@ -31,7 +31,11 @@ vehicle/starship weapons      weapons: ``skill.value``, ``damage.score``, ``rang
 armor items, worn             armour, every facing (R9): the sum of their ``pr``
                               (physical resistance); ``er`` (energy) goes to the notes
 armor items, not worn         notes
-``wounds.value``              a damage track instance (R5): ``WOUND_LEVELS``
+``wounds.value``              a damage track instance (R5): ``WOUND_LEVELS``; and the
+                              wound level (R10 ``wound_level``: od6s's default table is
+                              the R10 wound levels, past it reads as Dead)
+``wounds.body_points``        body points (R10): ``max`` -> ``body_points_max``,
+                              ``current`` -> ``body_points`` (full: left unset)
 vehicle ``damage.value``      a body track instance (R5): ``VEHICLE_DAMAGE``
 ``characterpoints``,          character points, fate points (R7)
 ``fatepoints``
@@ -41,11 +45,16 @@ vehicle ``toughness.score``,  toughness, armour on every facing, a Handling abil
 ``maneuverability.score``
 ``background.content`` HTML   background as plain text (an NPC's ``description``)
 other items, details, img,    notes
-flags, body points
+flags
 ============================  ===========================================================
 
 Every imported element has the full encounter length (R5): od6s tracks every actor's wounds
 on the same full table, so a Severely Wounded NPC must not arrive Out of Action.
+
+Wounds land twice on purpose: the import cannot know the campaign's damage system (R10),
+so the R5 damage track serves ``conditions`` and ``wound_level`` serves ``wounds``; the
+system the campaign plays reads its own field and ignores the other. Body points only
+have an R10 home, read when the campaign plays ``body_points``.
 """
 
 from __future__ import annotations
@@ -65,6 +74,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from sheets.conditions import TRACK_LEVELS, TrackName
+from sheets.damage import DEAD, wound_name
 from sheets.dice import PIPS_PER_DIE, DieCode
 from sheets.documents import Character, CharacterKind, Portrait
 from sheets.documents.character import MAX_POINTS, MAX_SCALE
@@ -424,6 +434,9 @@ class _Converter:
         self.problems: list[Problem] = []
         self.notes = _Notes()
         self.report: list[str] = []
+        self.sheet_damage: dict[str, int | None] = {}
+        """R10 fields read from the export: ``wound_level``, ``body_points_max``,
+        ``body_points``."""
 
     # -- problems and readers --
 
@@ -728,6 +741,7 @@ class _Converter:
             "fate_points": fate_points,
             "encounter_length": "full",  # R5: od6s tracks every actor on the full table
             "conditions": {"instances": instances},
+            **self.sheet_damage,  # R10: wound level, body points
             "weapons": weapons,
             "armour": dict.fromkeys(("front", "side", "rear"), _code(armour_pips)),
             "toughness": toughness,
@@ -1094,14 +1108,7 @@ class _Converter:
         wounds = self.obj(system, "wounds", where)
         at = [*where, "wounds", "value"]
         value = wounds.get("value")
-        body = self.obj(wounds, "body_points", [*where, "wounds"])
-        body_max = _loose_int(body.get("max"), die_code=False)
-        if isinstance(body_max, int) and body_max > 0:
-            current = _loose_int(body.get("current"), die_code=False)
-            shown = current if isinstance(current, int) else "?"
-            # R10: body points are a campaign-wide damage system, not a sheet field.
-            self.notes.add("od6s body points", f"{shown} of {body_max}")
-            self.notes.kept.append("body points")
+        self.body_points(self.obj(wounds, "body_points", [*where, "wounds"]))
         stuns = self.obj(system, "stuns", where)
         stunned = _loose_int(stuns.get("current"), die_code=False)
         if isinstance(stunned, int) and stunned > 0:
@@ -1114,7 +1121,39 @@ class _Converter:
         else:
             label, level = WOUND_LEVELS[-1]
             self.report.append(f"wound level {index} is past od6s's default table: read as {label}")
-        return [self.track_instance("damage", level, f"od6s wound level {label}")]
+        instance = self.track_instance("damage", level, f"od6s wound level {label}")
+        # R10: od6s's default table is the wound chart's levels, Healthy 0 ... Dead 6.
+        wound = min(index, DEAD)
+        self.sheet_damage["wound_level"] = wound
+        self.report.append(f"od6s wound level {label} -> wound level {wound_name(wound)} (R10)")
+        return [instance]
+
+    def body_points(self, body: Mapping[str, Any]) -> None:
+        """R10: od6s ``wounds.body_points`` {max, current}; a maximum of 0 (od6s's
+        default when the game does not use them) means none."""
+        body_max = _loose_int(body.get("max"), die_code=False)
+        if not isinstance(body_max, int) or body_max <= 0:
+            return
+        current = _loose_int(body.get("current"), die_code=False)
+        shown = str(current) if isinstance(current, int) else "?"
+        if body_max > MAX_POINTS:
+            self.notes.add("od6s body points", f"{shown} of {body_max}")
+            self.notes.kept.append("body points")
+            self.report.append(
+                f"od6s body points maximum {body_max} is past the sheet's limit: kept in notes"
+            )
+            return
+        self.sheet_damage["body_points_max"] = body_max
+        if not isinstance(current, int):
+            left = None
+            words = f"full pool {body_max} (od6s current body points unknown)"
+        else:
+            left = max(0, min(current, MAX_POINTS))
+            words = f"{left}/{body_max}"
+            if left == body_max:
+                left = None  # the full pool: follows the maximum if it changes
+        self.sheet_damage["body_points"] = left
+        self.report.append(f"od6s body points {shown} of {body_max} -> body points {words} (R10)")
 
     def wound_index(self, value: Any, where: list[str]) -> int | None:
         if isinstance(value, str) and not _WHOLE.match(value.strip()) and value.strip():

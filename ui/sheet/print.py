@@ -5,6 +5,11 @@ The sheet is HTML laid out by a ``QTextDocument`` (QtGui), so PDF export needs o
 (``QPrinter``, ``QPrintDialog``) is imported only when the player prints.
 
 Always black on white, whatever the screen's colour scheme: it is paper.
+
+The campaign's damage system (R10 ``damage_system``) decides one block: ``wounds`` prints
+the wound chart with the sheet's level marked, ``body_points`` the pool; ``conditions``
+(the default, FreeD6) prints neither. The sheet alone does not know its campaign, so the
+caller passes it (``ui.sheet.damage_widget.campaign_damage_system(doc)``).
 """
 
 from __future__ import annotations
@@ -34,6 +39,16 @@ from sheets.conditions import (
     WILLPOWER_MODIFIERS,
     display_name,
     status_test_difficulty,
+)
+from sheets.damage import (
+    BODY_POINTS_BASE,
+    DEAD,
+    HEALTHY,
+    OUT_OF_ACTION_WOUND,
+    WOUND_LEVELS,
+    DamageSystem,
+    wound_band,
+    wound_name,
 )
 from sheets.documents import Character
 from sheets.results import Duration
@@ -154,6 +169,73 @@ def _tracks(character: Character) -> str:
     return "".join(parts)
 
 
+def _wounds(character: Character) -> str:
+    """R10 wounds: the chart's levels and bands in a row, the sheet's level shaded."""
+    level = character.wound_level
+    names = "".join(
+        f"<td class='{'on' if index == level else ''}' align='center'>"
+        f"{'<b>' if index == level else ''}{_e(name)}{'</b>' if index == level else ''}</td>"
+        for index, name in enumerate(WOUND_LEVELS)
+    )
+    bands = "".join(
+        f"<td align='center' nowrap>"
+        f"{_e('—' if index == HEALTHY else tr('again') if index == DEAD else wound_band(index))}"
+        "</td>"
+        for index in range(len(WOUND_LEVELS))
+    )
+    note = (
+        tr(
+            "Now: %1. Damage minus resistance on the chart; a wound no worse than the current "
+            "level makes it one worse; out of action from %2 (R10)."
+        )
+        .replace("%1", wound_name(level))
+        .replace("%2", wound_name(OUT_OF_ACTION_WOUND))
+    )
+    return (
+        "<table class='grid' width='100%' cellspacing='0'>"
+        f"<tr><th nowrap>{_e(tr('Level'))}</th>{names}</tr>"
+        f"<tr><th nowrap>{_e(tr('Chart'))}</th>{bands}</tr></table>"
+        f"<p class='sub'>{_e(note)}</p>"
+    )
+
+
+def _body_points(character: Character) -> str:
+    """R10 body points: left, the maximum (or how the default is made), lost."""
+    maximum = character.body_points_maximum()
+    left = character.body_points_left()
+    how = ""
+    if character.body_points_max is None:
+        what = tr("toughness") if character.toughness is not None else tr("Strength")
+        how = (
+            tr("Maximum by default: %1 + the fixed value of %2 (ruling).")
+            .replace("%1", str(BODY_POINTS_BASE))
+            .replace("%2", what)
+        )
+    rows = (
+        f"<tr><th nowrap>{_e(tr('Body points left'))}</th>"
+        f"<td class='num' width='18%'><b>{left}</b></td>"
+        f"<th nowrap>{_e(tr('Maximum'))}</th><td class='num' width='18%'>{maximum}</td>"
+        f"<th nowrap>{_e(tr('Lost'))}</th><td class='num' width='18%'>{max(0, maximum - left)}"
+        "</td></tr>"
+    )
+    note = tr("A hit takes the damage less an armour roll; 0 is out of action (R10).")
+    if how:
+        note = f"{how} {note}"
+    return (
+        f"<table class='grid' width='100%' cellspacing='0'>{rows}</table>"
+        f"<p class='sub'>{_e(note)}</p>"
+    )
+
+
+def _damage_block(character: Character, damage_system: DamageSystem) -> str:
+    """The R10 block for the campaign's damage system; empty under ``conditions``."""
+    if damage_system == "wounds":
+        return f"<h2>{_e(tr('Wounds (R10)'))}</h2>{_wounds(character)}"
+    if damage_system == "body_points":
+        return f"<h2>{_e(tr('Body points (R10)'))}</h2>{_body_points(character)}"
+    return ""
+
+
 def _mood_and_statuses(character: Character) -> str:
     """Attitude and willpower (R5 resistance modifiers), then statuses with the next test."""
     conditions = character.conditions
@@ -217,8 +299,9 @@ def _protection(character: Character) -> str:
     return f"<table class='grid' width='100%' cellspacing='0'>{cells}</table>"
 
 
-def sheet_html(character: Character) -> str:
-    """The printable sheet as HTML (Qt's rich-text subset)."""
+def sheet_html(character: Character, damage_system: DamageSystem = "conditions") -> str:
+    """The printable sheet as HTML (Qt's rich-text subset); ``damage_system`` is the
+    campaign's R10 setting (wounds or body points print a block of their own)."""
     from ui.campaign.model import kind_label
 
     c = character
@@ -257,6 +340,7 @@ def sheet_html(character: Character) -> str:
         f"<h2>{_e(tr('Attitude and statuses (R5)'))}</h2>{_mood_and_statuses(c)}"
         f"<h2>{_e(tr('Protection (R9)'))}</h2>{_protection(c)}</td>"
         "</tr></table>"
+        f"{_damage_block(c, damage_system)}"
         f"<h2>{_e(tr('Condition tracks (R5)'))}</h2>{_tracks(c)}"
         f"<h2>{_e(tr('Weapons (R9)'))}</h2>{_weapons(c)}"
         f"{''.join(story)}"
@@ -281,7 +365,12 @@ def document_dpi() -> float:
     return float(screen.logicalDotsPerInchX()) if screen is not None else 96.0
 
 
-def sheet_document(character: Character, page_size: QSizeF | None = None) -> QTextDocument:
+def sheet_document(
+    character: Character,
+    page_size: QSizeF | None = None,
+    *,
+    damage_system: DamageSystem = "conditions",
+) -> QTextDocument:
     """The sheet laid out on A4 pages (in document units: ``document_dpi()`` per inch).
 
     ``QTextDocument.print_`` scales the page to the printer's page, and fonts in points
@@ -291,28 +380,33 @@ def sheet_document(character: Character, page_size: QSizeF | None = None) -> QTe
     font.setPointSizeF(FONT_POINTS)
     document.setDefaultFont(font)
     document.setDocumentMargin(0)
-    document.setHtml(sheet_html(character))
+    document.setHtml(sheet_html(character, damage_system))
     if page_size is None:
         page_size = page_layout().paintRect(QPageLayout.Unit.Inch).size() * document_dpi()
     document.setPageSize(page_size)
     return document
 
 
-def export_pdf(character: Character, path: str | Path) -> int:
-    """Write the sheet as a PDF; returns the number of pages."""
+def export_pdf(
+    character: Character, path: str | Path, *, damage_system: DamageSystem = "conditions"
+) -> int:
+    """Write the sheet as a PDF; returns the number of pages. ``damage_system``: the
+    campaign's R10 setting."""
     writer = QPdfWriter(str(path))
     writer.setPageLayout(page_layout())
     writer.setResolution(300)
     writer.setTitle(character.name)
     writer.setCreator("Wild Die")
-    document = sheet_document(character)
+    document = sheet_document(character, damage_system=damage_system)
     document.print_(writer)
     return document.pageCount()
 
 
-def render_pages(character: Character, dpi: int = 72) -> list[QImage]:
+def render_pages(
+    character: Character, dpi: int = 72, *, damage_system: DamageSystem = "conditions"
+) -> list[QImage]:
     """The pages as white images (the golden test compares these)."""
-    document = sheet_document(character)
+    document = sheet_document(character, damage_system=damage_system)
     size = document.pageSize()
     scale = dpi / document_dpi()
     pages = []
@@ -336,9 +430,9 @@ def render_pages(character: Character, dpi: int = 72) -> list[QImage]:
     return pages
 
 
-def page_texts(character: Character) -> list[str]:
+def page_texts(character: Character, *, damage_system: DamageSystem = "conditions") -> list[str]:
     """The text of each page, block by block: what the golden test compares exactly."""
-    document = sheet_document(character)
+    document = sheet_document(character, damage_system=damage_system)
     height = document.pageSize().height()
     pages: list[list[str]] = [[] for _ in range(document.pageCount())]
     layout = document.documentLayout()
@@ -352,8 +446,14 @@ def page_texts(character: Character) -> list[str]:
     return ["\n".join(lines) for lines in pages]
 
 
-def print_character(character: Character, parent: QWidget | None = None) -> bool:
-    """Ask for a printer and print the sheet; False when cancelled."""
+def print_character(
+    character: Character,
+    parent: QWidget | None = None,
+    *,
+    damage_system: DamageSystem = "conditions",
+) -> bool:
+    """Ask for a printer and print the sheet; False when cancelled. ``damage_system``: the
+    campaign's R10 setting."""
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter  # only when printing
 
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
@@ -363,5 +463,5 @@ def print_character(character: Character, parent: QWidget | None = None) -> bool
     dialog.setWindowTitle(tr("Print %1").replace("%1", character.name))
     if dialog.exec() != QPrintDialog.DialogCode.Accepted:
         return False
-    sheet_document(character).print_(printer)
+    sheet_document(character, damage_system=damage_system).print_(printer)
     return True

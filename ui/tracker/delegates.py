@@ -1,5 +1,6 @@
 """Cheap painting for the initiative table: text cells, actions left as pips (R6) and the
-compact condition tracks as steps (R5).
+compact condition tracks as steps (R5), led by the wound level or the body points when the
+campaign plays an OpenD6 damage system (R10).
 
 Every delegate reads the whole row in one call (``RowRole``) instead of the ten roles a
 styled item delegate asks per cell: with 500 combatants a turn must repaint in a frame.
@@ -16,20 +17,107 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sheets.conditions import OUT_OF_ACTION
+from sheets.damage import HEALTHY, WOUND_LEVELS
 from ui.theme import mix
 from ui.tracker.initiative_model import (
     COL_INITIATIVE,
     COL_ORDER,
+    DamageCell,
     RowData,
     RowRole,
 )
 
 DANGER: Final = QColor(205, 62, 48)
 WARN: Final = QColor(222, 150, 40)
+GOOD: Final = QColor(72, 160, 92)
+WOUND_COLORS: Final = (
+    QColor(),  # Healthy: no chip
+    QColor(236, 190, 64),  # Stunned
+    QColor(226, 128, 44),  # Wounded
+    QColor(205, 62, 48),  # Severely Wounded
+    QColor(158, 36, 34),  # Incapacitated
+    QColor(112, 22, 28),  # Mortally Wounded
+    QColor(52, 18, 22),  # Dead
+)
+"""R10: a wound level's chip, darker as the wound is worse (index: the level)."""
+BAR_W: Final = 46
+POINTS_SAMPLE: Final = "00/00 BP"
+"""The width the body points label reserves, so the bars of a column line up."""
 TRACK_LETTERS: Final = {"damage": "D", "composure": "C", "body": "B"}
 STEP_W: Final = 9
 STEP_GAP: Final = 2
 _SELECTED: Final = QStyle.StateFlag.State_Selected
+
+
+def wound_color(level: int) -> QColor:
+    """The chip colour of a wound level (R10); invalid for Healthy (no chip)."""
+    return QColor(WOUND_COLORS[max(0, min(level, len(WOUND_COLORS) - 1))])
+
+
+def chip_text_color(fill: QColor) -> QColor:
+    """Black on a light chip, white on a dark one, whatever the colour scheme."""
+    light = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF()
+    return QColor(0, 0, 0) if light > 0.55 else QColor(255, 255, 255)
+
+
+def points_color(cell: DamageCell) -> QColor:
+    """R10 body points bar: green above half the pool, amber above a quarter, then red."""
+    share = cell.left / cell.maximum if cell.maximum > 0 else 0.0
+    if share > 0.5:
+        return QColor(GOOD)
+    if share > 0.25:
+        return QColor(WARN)
+    return QColor(DANGER)
+
+
+def paint_damage(
+    painter: QPainter,
+    rect: QRect,
+    x: int,
+    cell: DamageCell,
+    text: QColor,
+    base: QColor,
+) -> int:
+    """Paint the R10 cell from ``x`` inside ``rect``: the wound level as a coloured chip,
+    or "14/23 BP" and a small bar. Returns the x after it. The painter's font decides the
+    size, so the player view's big font paints a big chip. Every row reserves the same
+    width (the widest wound level, a two-digit pool), so what follows lines up."""
+    metrics = painter.fontMetrics()
+    valign = Qt.AlignmentFlag.AlignVCenter
+    height = min(metrics.height() + 2, rect.height() - 4)
+    top = rect.center().y() - height // 2 + 1
+    width = metrics.horizontalAdvance(cell.word)
+    if cell.system == "wounds":
+        pad = max(4, metrics.averageCharWidth() // 2 + 2)
+        widest = max(metrics.horizontalAdvance(name) for name in WOUND_LEVELS)
+        after = x + max(widest, width) + 2 * pad + 9
+        if cell.level == HEALTHY:
+            painter.setPen(mix(base, text, 0.7))
+            painter.drawText(QRect(x, rect.top(), width + 2, rect.height()), valign, cell.word)
+            return after
+        fill = wound_color(cell.level)
+        chip = QRect(x, top, width + 2 * pad, height)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(mix(fill, text, 0.35))  # an edge that shows on a dark base too
+        painter.setBrush(fill)
+        radius = height / 3
+        painter.drawRoundedRect(chip.adjusted(0, 0, -1, -1), radius, radius)
+        painter.setPen(chip_text_color(fill))
+        painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, cell.word)
+        painter.restore()
+        return after
+    painter.setPen(text)
+    painter.drawText(QRect(x, rect.top(), width + 2, rect.height()), valign, cell.word)
+    x += max(width, metrics.horizontalAdvance(POINTS_SAMPLE)) + 6
+    bar_w = max(BAR_W, metrics.averageCharWidth() * 6)
+    bar_h = max(6, height // 2)
+    bar = QRect(x, rect.center().y() - bar_h // 2 + 1, bar_w, bar_h)
+    painter.fillRect(bar, mix(base, text, 0.18))
+    if cell.maximum > 0 and cell.left > 0:
+        filled = max(1, round(bar_w * min(cell.left, cell.maximum) / cell.maximum))
+        painter.fillRect(QRect(bar.left(), bar.top(), filled, bar_h), points_color(cell))
+    return bar.right() + 10
 
 
 class RowDelegate(QStyledItemDelegate):
@@ -137,7 +225,9 @@ class ActionsDelegate(RowDelegate):
 
 class ConditionsDelegate(RowDelegate):
     """Each track as a letter and a row of steps up to Out of Action, then the word of
-    its level ("Hurt", "Demoralized"). Steps fill warmer as the level rises (R5)."""
+    its level ("Hurt", "Demoralized"). Steps fill warmer as the level rises (R5).
+    Under an OpenD6 damage system (R10) the wound level chip or the body points bar
+    comes first."""
 
     def paint(
         self,
@@ -156,10 +246,22 @@ class ConditionsDelegate(RowDelegate):
         painter.setPen(text)
         metrics = painter.fontMetrics()
         x = rect.left() + 4
+        if row.damage is not None:  # R10: the wound level or body points lead
+            selected = bool(option.state & _SELECTED)
+            base = palette.color(
+                QPalette.ColorRole.Highlight if selected else QPalette.ColorRole.Base
+            )
+            x = paint_damage(painter, rect, x, row.damage, text, base)
+            painter.setPen(text)
         height = min(12, rect.height() - 8)
         top = rect.center().y() - height // 2
         valign = Qt.AlignmentFlag.AlignVCenter
+        right = rect.right() - 2
         for cell in row.tracks:
+            needed = 13 + cell.steps * (STEP_W + STEP_GAP)
+            if x + needed > right:  # no half-drawn track: an ellipsis (the tooltip has all)
+                painter.drawText(QRect(x, rect.top(), right - x + 2, rect.height()), valign, "…")
+                break
             letter = TRACK_LETTERS.get(cell.track, "?")
             painter.drawText(QRect(x, rect.top(), 12, rect.height()), valign, letter)
             x += 13
@@ -170,12 +272,16 @@ class ConditionsDelegate(RowDelegate):
                 x += STEP_W + STEP_GAP
             x += 3
             if cell.level > 0:
-                width = metrics.horizontalAdvance(cell.word)
-                painter.drawText(QRect(x, rect.top(), width + 2, rect.height()), valign, cell.word)
+                word = cell.word
+                width = metrics.horizontalAdvance(word)
+                if x + width > right:
+                    word = metrics.elidedText(word, Qt.TextElideMode.ElideRight, right - x)
+                    width = metrics.horizontalAdvance(word)
+                painter.drawText(QRect(x, rect.top(), width + 2, rect.height()), valign, word)
                 x += width + 8
             else:
                 x += 6
-            if x > rect.right():
+            if x > right:
                 break
         painter.restore()
 

@@ -8,6 +8,12 @@ new order (a roll, a re-sort, a chase move) change the layout (the selection fol
 combatant); a different set of combatants resets the model.
 
 Row data is computed once per change and cached, so painting 500 rows stays cheap.
+
+The Conditions column follows the campaign's damage system (R10, ``view.rules``): under
+``conditions`` (the default) the R5 damage/composure/body tracks; under ``wounds`` the
+wound level, then the tracks still in play (composure); under ``body_points`` the pool
+("14/23 BP"), then the same tracks. The sheet fields behind it (``wound_level``,
+``body_points``) change by a command on that combatant, so its row is among the changed.
 """
 
 from __future__ import annotations
@@ -27,6 +33,18 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from sheets.conditions import OUT_OF_ACTION, OUT_OF_ACTION_AT, TRACK_LEVELS, TRACK_NAMES, TrackName
+from sheets.damage import (
+    BODY_POINTS_BASE,
+    DEAD,
+    HEALTHY,
+    OUT_OF_ACTION_WOUND,
+    DamageSystem,
+    body_points_out,
+    wound_band,
+    wound_is_out,
+    wound_name,
+)
+from sheets.documents import Character
 from sheets.encounter import Engine
 from ui.theme import mix
 
@@ -68,6 +86,20 @@ HiddenRole: Final = CombatantIdRole + 6
 """bool: hidden from the players (never on the player view)."""
 RowRole: Final = CombatantIdRole + 7
 """RowData: the whole row at once (the delegates paint from it in one call)."""
+DamageRole: Final = CombatantIdRole + 8
+"""DamageCell | None: the wound level or body points (R10); None under ``conditions``."""
+
+CONDITIONS_TIPS: Final[dict[str, str]] = {
+    "conditions": HEADER_TIPS[COL_CONDITIONS],
+    "wounds": (
+        "Wound level on the OpenD6 wound chart (R10: the campaign plays wounds), then the "
+        "composure track (R5)"
+    ),
+    "body_points": (
+        "Body points left of the maximum (R10: the campaign plays body points), then the "
+        "composure track (R5)"
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +111,76 @@ class TrackCell:
     steps: int
     """How many steps until Out of Action for this element's encounter length (R5)."""
     word: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamageCell:
+    """R10: one combatant's wound level or body points, under an OpenD6 damage system."""
+
+    system: DamageSystem
+    """``wounds`` or ``body_points`` (never ``conditions``: no cell then)."""
+    level: int
+    """The wound level, 0 Healthy ... 6 Dead (``sheets.damage.WOUND_LEVELS``)."""
+    left: int
+    """Body points left."""
+    maximum: int
+    """The body points maximum (the sheet's, or the default pool)."""
+    word: str
+    """The short label: ``"Wounded"``, ``"14/23 BP"``."""
+    tip: str
+    """What it means, citing R10."""
+
+    @property
+    def out(self) -> bool:
+        """R10: no wounds or body points left ("toast")."""
+        if self.system == "wounds":
+            return wound_is_out(self.level)
+        return body_points_out(self.left)
+
+    @property
+    def severity(self) -> float:
+        """0 (unhurt) .. 1 (dead or no body points left): for sorting and colours."""
+        if self.system == "wounds":
+            return self.level / DEAD
+        return 1.0 - self.left / self.maximum if self.maximum > 0 else 1.0
+
+
+def damage_cell(system: DamageSystem, sheet: Character) -> DamageCell | None:
+    """The R10 cell for ``sheet`` under ``system``; None under ``conditions`` (R5 tracks)."""
+    if system == "wounds":
+        level = sheet.wound_level
+        name = wound_name(level)
+        if level == HEALTHY:
+            tip = f"Wounds (R10): {name}: no wound"
+        elif level == DEAD:
+            tip = f"Wounds (R10): {name}: a mortally wounded character wounded again"
+        else:
+            tip = (
+                f"Wounds (R10): {name}: damage \u2212 resistance {wound_band(level)} on the "
+                "wound chart (ruling: the standard OpenD6 chart)"
+            )
+        if level == DEAD:
+            tip += "; out of action"
+        elif wound_is_out(level):
+            tip += "; out of action: no wounds left"
+        else:
+            steps = OUT_OF_ACTION_WOUND - level
+            tip += f"; {steps} more level{'s' if steps != 1 else ''} to out of action"
+        return DamageCell("wounds", level, 0, 0, name, tip)
+    if system == "body_points":
+        maximum = sheet.body_points_maximum()
+        left = sheet.body_points_left()
+        tip = (
+            f"Body points (R10): {left} of {maximum} left; a hit takes the damage less "
+            "armour (ruling); 0 is out of action"
+        )
+        if sheet.body_points_max is None:
+            tip += (
+                f"\nMaximum by default: {BODY_POINTS_BASE} + the fixed value of "
+                f"{'toughness' if sheet.toughness is not None else 'Strength'} (R10 ruling)"
+            )
+        return DamageCell("body_points", HEALTHY, left, maximum, f"{left}/{maximum} BP", tip)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +199,8 @@ class RowData:
     modifiers: tuple[str, ...]
     hidden: bool
     notes: str
+    damage: DamageCell | None = None
+    """R10: the wound level or body points; None under ``conditions``."""
     display: tuple[str, ...] = ()
     """The text of each column, computed once per change."""
 
@@ -112,10 +216,14 @@ STATE_WORDS: Final = {
 }
 
 
-def people_tracks(kind: str) -> tuple[TrackName, ...]:
+def people_tracks(kind: str, system: DamageSystem = "conditions") -> tuple[TrackName, ...]:
     """R5: vehicles, objects and locations take body hits; people and creatures damage
-    and composure."""
-    if kind in ("vehicle", "object", "location"):
+    and composure. R10: under wounds or body points, hits go there instead: only
+    composure (people) stays in play."""
+    objects = kind in ("vehicle", "object", "location")
+    if system != "conditions":
+        return () if objects else ("composure",)
+    if objects:
         return ("body",)
     return ("damage", "composure")
 
@@ -132,7 +240,8 @@ def row_data(engine: Engine, combatant_id: str, position: int | None) -> RowData
     length = sheet.encounter_length
     steps = OUT_OF_ACTION_AT[length]
     levels = engine.tracks(combatant_id)
-    wanted = people_tracks(sheet.kind)
+    system = view.rules.damage_system
+    wanted = people_tracks(sheet.kind, system)
     tracks = tuple(
         TrackCell(track, levels[track], steps, TRACK_LEVELS[track][levels[track]])
         for track in TRACK_NAMES
@@ -176,13 +285,16 @@ def row_data(engine: Engine, combatant_id: str, position: int | None) -> RowData
         modifiers,
         c.hidden,
         c.notes,
+        damage_cell(system, sheet),
     )
     display = tuple(_display(data, column) for column in range(COLUMN_COUNT))
     return replace(data, display=display)
 
 
-def _track_words(cells: tuple[TrackCell, ...]) -> str:
+def _track_words(cells: tuple[TrackCell, ...], damage: DamageCell | None = None) -> str:
     words = [cell.word for cell in cells if cell.level > 0]
+    if damage is not None:
+        words.insert(0, damage.word)
     return ", ".join(words) if words else "Normal"
 
 
@@ -199,7 +311,7 @@ def _display(data: RowData, column: int) -> str:
         full_left, full, bonus_left, bonus = data.actions
         return f"{full_left}/{full} full, {bonus_left}/{bonus} bonus"
     if column == COL_CONDITIONS:
-        return _track_words(data.tracks)
+        return _track_words(data.tracks, data.damage)
     if column == COL_MODIFIERS:
         return "; ".join(data.modifiers)
     if column == COL_STATE:
@@ -361,6 +473,8 @@ class InitiativeModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return HEADERS[section]
         if role == Qt.ItemDataRole.ToolTipRole:
+            if section == COL_CONDITIONS:
+                return CONDITIONS_TIPS[self._engine.view.rules.damage_system]
             return HEADER_TIPS[section]
         return None
 
@@ -392,6 +506,8 @@ class InitiativeModel(QAbstractTableModel):
             return data.actions
         if role == TracksRole:
             return data.tracks
+        if role == DamageRole:
+            return data.damage
         if role == StateRole:
             return data.state
         if role == HiddenRole:
@@ -421,7 +537,11 @@ class InitiativeModel(QAbstractTableModel):
         if column == COL_ACTIONS:
             return data.actions[0] * 100 + data.actions[2]
         if column == COL_CONDITIONS:
-            return max((cell.level for cell in data.tracks), default=0)
+            worst = max((cell.level for cell in data.tracks), default=0)
+            if data.damage is None:
+                return worst
+            # R10 first (0..6 like a wound level), the tracks break ties.
+            return data.damage.severity * DEAD + worst / 10
         if column == COL_MODIFIERS:
             return len(data.modifiers)
         return data.display[column] or ""
@@ -433,6 +553,8 @@ class InitiativeModel(QAbstractTableModel):
                 f"{cell.steps} ranks, R5)"
                 for cell in data.tracks
             ]
+            if data.damage is not None:
+                lines.insert(0, data.damage.tip)
             return "\n".join(lines)
         if column == COL_MODIFIERS:
             return "\n".join(data.modifiers) or "No active modifiers"
@@ -467,10 +589,13 @@ __all__ = [
     "COL_ORDER",
     "COL_SIDE",
     "COL_STATE",
+    "CONDITIONS_TIPS",
     "OUT_OF_ACTION",
     "ActingRole",
     "ActionsRole",
     "CombatantIdRole",
+    "DamageCell",
+    "DamageRole",
     "HiddenRole",
     "InitiativeModel",
     "InitiativeProxy",
@@ -480,5 +605,6 @@ __all__ = [
     "StateRole",
     "TrackCell",
     "TracksRole",
+    "damage_cell",
     "row_data",
 ]

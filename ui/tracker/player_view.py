@@ -5,6 +5,10 @@ what the table may see -- the order, whose turn, the round, each visible combata
 condition *words* (Hurt, Demoralized; R5) and whether it conceded or is Out of Action
 (R6) -- and drops hidden combatants, every die code and the GM's notes. The window never
 touches the engine or its documents itself.
+
+When the campaign plays an OpenD6 damage system (R10), the players' own combatants (a
+player side's) also show their wound level or body points, as the GM's table does;
+the other sides' stay private (the players see only that they are Out of Action).
 """
 
 from __future__ import annotations
@@ -19,12 +23,15 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent, QPalette, QScreen
+from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent, QPainter, QPalette, QScreen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QHeaderView,
     QLabel,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -33,6 +40,8 @@ from PySide6.QtWidgets import (
 from sheets.conditions import OUT_OF_ACTION, TRACK_LEVELS, TRACK_NAMES
 from sheets.encounter import Engine
 from ui.theme import mix
+from ui.tracker.delegates import paint_damage
+from ui.tracker.initiative_model import DamageCell, damage_cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +57,15 @@ class PublicCombatant:
     """Track words only: "Hurt", "Demoralized" (R5) -- never codes or modifiers."""
     status: str
     """"Acting", "Conceded", "Out of Action", "Done" or ""."""
+    damage: DamageCell | None = None
+    """R10: the wound level or body points of a player side's combatant; None for the
+    other sides and under the ``conditions`` system."""
+
+    @property
+    def condition_text(self) -> str:
+        """The Condition column's words: the R10 label first, then the R5 words."""
+        words = ([self.damage.word] if self.damage is not None else []) + list(self.conditions)
+        return ", ".join(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +90,7 @@ def public_state(engine: Engine) -> PublicState:
     people = []
     position = 0
     current_name: str | None = None
+    system = view.rules.damage_system
     for cid in ordered:
         c = view.by_id[cid]
         if c.hidden:
@@ -106,12 +125,14 @@ def public_state(engine: Engine) -> PublicState:
                 done,
                 tuple(dict.fromkeys(words)),
                 status,
+                damage_cell(system, view.character(c)) if view.side_is_players(c.side) else None,
             )
         )
     return PublicState(enc.name, rnd, current_name, tuple(people), enc.state == "ended")
 
 
 PUBLIC_HEADERS = ("#", "Name", "Side", "Condition", "")
+COL_PUBLIC_CONDITION = 3
 
 
 class PublicModel(QAbstractTableModel):
@@ -169,11 +190,19 @@ class PublicModel(QAbstractTableModel):
                 return row.name
             if column == 2:
                 return row.side
-            if column == 3:
-                return ", ".join(row.conditions)
+            if column == COL_PUBLIC_CONDITION:
+                return row.condition_text
             if column == 4:
                 return row.status
             return None
+        if (
+            role == Qt.ItemDataRole.ToolTipRole
+            and column == COL_PUBLIC_CONDITION
+            and row.damage is not None
+        ):
+            return row.damage.tip
+        if role == PublicDamageRole:
+            return row.damage
         if role == Qt.ItemDataRole.FontRole and row.acting:
             return self.bold_font
         if role == Qt.ItemDataRole.BackgroundRole and row.acting:
@@ -188,6 +217,52 @@ class PublicModel(QAbstractTableModel):
                 QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text
             )
         return None
+
+
+PublicDamageRole = int(Qt.ItemDataRole.UserRole) + 1
+"""DamageCell | None: a player-side combatant's wound level or body points (R10)."""
+
+
+class PublicConditionDelegate(QStyledItemDelegate):
+    """The Condition column: the R10 wound chip or body points bar (as on the GM's
+    table, ``ui.tracker.delegates.paint_damage``), then the R5 words; plain text when
+    there is no R10 cell."""
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        cell = index.data(PublicDamageRole)
+        if not isinstance(cell, DamageCell):
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        text = str(opt.text)
+        words = text[len(cell.word) :].removeprefix(", ")
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        palette: QPalette = opt.palette
+        faded = index.data(Qt.ItemDataRole.ForegroundRole)
+        color = faded if faded is not None else palette.color(QPalette.ColorRole.Text)
+        rect = opt.rect
+        painter.save()
+        painter.setFont(opt.font)
+        x = paint_damage(
+            painter, rect, rect.left() + 6, cell, color, palette.color(QPalette.ColorRole.Base)
+        )
+        if words:
+            painter.setPen(color)
+            area = rect.adjusted(x - rect.left(), 0, -4, 0)
+            metrics = painter.fontMetrics()
+            shown = metrics.elidedText(words, Qt.TextElideMode.ElideRight, area.width())
+            left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+            painter.drawText(area, left, shown)
+        painter.restore()
 
 
 class PlayerView(QWidget):
@@ -228,7 +303,9 @@ class PlayerView(QWidget):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_PUBLIC_CONDITION, QHeaderView.ResizeMode.Stretch)
+        self.condition_delegate = PublicConditionDelegate(self.table)
+        self.table.setItemDelegateForColumn(COL_PUBLIC_CONDITION, self.condition_delegate)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 18, 24, 18)
         layout.addWidget(self.heading)
