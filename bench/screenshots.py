@@ -74,7 +74,6 @@ def dice_panel(scheme: str) -> QWidget:
     panel.set_difficulty(18)
     panel.roll(_showcase_seed(spec))
     panel.spend("character_point")
-    panel.splitter.setSizes([800, 200])
     deadline = QDeadlineTimer(5000)
     while panel.odds() is None and not deadline.hasExpired():  # odds arrive off-thread
         app.processEvents()
@@ -131,7 +130,7 @@ def _wounded(doc: object) -> None:
         doc.push(command)  # type: ignore[attr-defined]
 
 
-def main_window_with_campaign(scheme: str) -> QWidget:
+def main_window_with_campaign(scheme: str, size: tuple[int, int] = (1560, 940)) -> QWidget:
     """The main window on the sample campaign: browser, Greta's sheet, a roll in the dice
     panel."""
     _private_home()
@@ -141,7 +140,7 @@ def main_window_with_campaign(scheme: str) -> QWidget:
 
     window = MainWindow()
     window.offer_recovery_on_load = False
-    window.resize(1560, 940)
+    window.resize(*size)
     window.open_campaign(install_sample_campaign())
     session = window.session
     assert session is not None
@@ -203,7 +202,7 @@ def main_window_scaled() -> QWidget:
     return label
 
 
-def _tracker_mid_round(scheme: str) -> QWidget:
+def _tracker_mid_round(scheme: str, size: tuple[int, int] = (1580, 960)) -> QWidget:
     """The tracker on a copy of the sample brawl, mid-round 2: a hit landed, a check's
     ranks being spent, a fear-free melee with a conceded hero and a hidden guard."""
     import shutil
@@ -246,7 +245,7 @@ def _tracker_mid_round(scheme: str) -> QWidget:
     act.dice_panel.roll(seed)
     act.record_check()
     act.pick_effect("effect_roll_dice")
-    window.resize(1580, 960)
+    window.resize(*size)
     window.mark_clean()
     window.setWindowTitle(f"Wild Die: tracker ({scheme})[*]")
     return window
@@ -274,8 +273,11 @@ SHOTS: dict[str, Callable[[], QWidget]] = {
     "sheet-dark": lambda: sheet("dark"),
     "sheet-vehicle-light": lambda: sheet("light", "halvorsen-tank.json"),
     "main-window-scale2": main_window_scaled,
+    # A GM's laptop screen: everything must still fit, nothing cut off.
+    "main-window-laptop": lambda: main_window_with_campaign("light", (1366, 740)),
     "tracker-mid-round-light": lambda: _tracker_mid_round("light"),
     "tracker-mid-round-dark": lambda: _tracker_mid_round("dark"),
+    "tracker-laptop": lambda: _tracker_mid_round("light", (1366, 740)),
     "player-view-light": lambda: _player_view("light"),
     "player-view-dark": lambda: _player_view("dark"),
 }

@@ -49,6 +49,7 @@ from ui.campaign.browser import CampaignBrowser
 from ui.campaign.index import CampaignEntry, is_campaign_folder, scan_campaign
 from ui.campaign.model import CampaignModel
 from ui.campaign.session import CampaignSession
+from ui.layouts import fit_to_screen
 
 if TYPE_CHECKING:
     from app.autosave import Autosaver, Recovery
@@ -82,7 +83,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("MainWindow")
         self.setWindowTitle(APP_NAME)
-        self.resize(1480, 900)
+        fit_to_screen(self, 1480, 900)
         self.setAcceptDrops(True)
         self.session: CampaignSession | None = None
         self.import_report: list[str] = []  # the last conversion's report (od6s import)
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
             )
         )
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint.setWordWrap(True)  # a narrow centre wraps it rather than widening the window
         self.hint.setEnabled(False)
         self.centre = QStackedWidget()
         self.centre.addWidget(self.hint)
@@ -138,6 +140,8 @@ class MainWindow(QMainWindow):
         self.dice_dock.setWidget(self.dice_placeholder)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self._docks_sized = False
+        self._docks_restored = False  # the player's own dock layout: left alone
+        self._docks_fit_editor = False
 
         self.session_label = QLabel()
         self.session_label.setAccessibleName(self.tr("Session"))
@@ -360,11 +364,50 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if not self._docks_sized:  # docks take their widths once the window has its size
+        if not self._docks_sized:  # docks take their widths once the window is laid out
             self._docks_sized = True
-            self.resizeDocks(
-                [self.browser_dock, self.dice_dock], [300, 520], Qt.Orientation.Horizontal
-            )
+            QTimer.singleShot(0, self, self.fit_docks)
+
+    def fit_docks(self) -> None:
+        """Give the side docks their preferred widths as far as the window allows, the
+        centre keeping at least its minimum width: the dice panel first (its form side by
+        side), then the campaign browser; on a narrow screen both go down to their
+        minimums and the dice form folds into one column, and where even that does not fit
+        beside a sheet the browser stacks behind the dice. A no-op once the player's own
+        dock layout was restored."""
+        if self._docks_restored:
+            return
+        docks = [
+            dock
+            for dock in (self.dice_dock, self.browser_dock)
+            if not dock.isHidden() and not dock.isFloating()
+        ]
+        if not docks:
+            return
+        from PySide6.QtWidgets import QStyle
+
+        separator = self.style().pixelMetric(
+            QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self
+        )
+        centre = self.centre.minimumSizeHint().width()  # a sheet stacks when it is narrow
+        screen = self.screen()
+        room = screen.availableGeometry().width() if screen is not None else self.width()
+        needed = centre + sum(d.minimumSizeHint().width() + separator for d in docks)
+        if len(docks) == 2 and needed > room and not self.tabifiedDockWidgets(self.dice_dock):
+            # A small screen (or a large scale factor): side by side, the docks would push
+            # the window past the screen's edge. Stack the browser behind the dice instead.
+            self.tabifyDockWidget(self.dice_dock, self.browser_dock)
+            self.dice_dock.raise_()
+            docks = [self.dice_dock]
+        spare = self.width() - centre - len(docks) * separator
+        widths = []
+        for index, dock in enumerate(docks):
+            later = sum(d.minimumSizeHint().width() for d in docks[index + 1 :])
+            room = max(spare - later, dock.minimumSizeHint().width())
+            width = min(dock.sizeHint().width(), room)
+            widths.append(width)
+            spare -= width
+        self.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self and event.type() == QEvent.Type.Paint and not self._painted:
@@ -415,6 +458,8 @@ class MainWindow(QMainWindow):
             self.dice_dock.setWidget(panel)
             self.dice_placeholder.deleteLater()
             self._apply_house_rules()
+            if self._docks_sized:  # sized around the placeholder: now for the real panel
+                QTimer.singleShot(0, self, self.fit_docks)
         return self.dice_panel
 
     # --- campaigns ---------------------------------------------------------------------------
@@ -618,6 +663,9 @@ class MainWindow(QMainWindow):
             index = self.tabs.addTab(editor, doc.title)
             self.tabs.setTabToolTip(index, str(doc.path) if doc.path else self.tr("not saved yet"))
             self.centre.setCurrentWidget(self.tabs)
+            if self._docks_sized and not self._docks_fit_editor:
+                self._docks_fit_editor = True  # the first sheet, once laid out: its width
+                QTimer.singleShot(0, self, self.fit_docks)
             self.documentOpened.emit(doc)
         self.tabs.setCurrentWidget(editor)
         self._update_tab(doc)
@@ -1142,6 +1190,7 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         if state is not None and self.restoreState(state):
             self._docks_sized = True  # the player's own dock sizes
+            self._docks_restored = True
 
     # --- open / import / drop ----------------------------------------------------------------
 

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QShortcut, QUndoStack
+from PySide6.QtCore import QEvent, QItemSelection, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QResizeEvent, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFrame,
+    QApplication,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStyle,
@@ -39,6 +39,7 @@ from ui.dice.history import HistoryEntry, RollHistoryModel, replay
 from ui.dice.odds_worker import OddsResult, OddsWorker
 from ui.dice.spec_form import SpecForm
 from ui.dice.spends import SPEND_ID, PointKind, SpendCommand, SpendKind
+from ui.layouts import FitScrollArea, FlowLayout
 
 
 class DicePanel(QWidget):
@@ -144,16 +145,15 @@ class DicePanel(QWidget):
         )
         self.undo_button = QPushButton(self.tr("Undo spend"))
         self.undo_button.setToolTip(self.tr("Take the last spend back and refund its point."))
-        spends = QHBoxLayout()
+        spends = FlowLayout()  # wraps in a narrow dock instead of cutting a button off
         for button in (self.cp_button, self.ap_dice_button, self.ap_reroll_button):
             button.setAccessibleDescription(button.toolTip())
             spends.addWidget(button)
-        spends.addStretch(1)
         spends.addWidget(self.undo_button)
         headline = QHBoxLayout()
         headline.addWidget(self.total_label)
         headline.addWidget(self.outcome_label, 1)
-        result = _group(
+        self.result_box = result = _group(
             self.tr("Result"),
             headline,
             self.critical_label,
@@ -192,21 +192,32 @@ class DicePanel(QWidget):
         column = QVBoxLayout(content)
         column.addWidget(setup)
         column.addWidget(odds)
-        column.addLayout(roll_row)
         column.addWidget(result)
         column.addStretch(1)
-        self.scroll_area = QScrollArea()
-        self.scroll_area.setWidgetResizable(True)
-        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        # Asks for its content's width (a dock sized from the hint shows it whole) and never
+        # gets so short that the form's controls need scrolling (in two columns; folded
+        # into one on a small screen, as many rows as that); the rest scrolls, sideways too
+        # if a small screen leaves the dock narrower than the form in one column.
+        self._setup_box, self._content_column = setup, column
+        self._form_height = setup.sizeHint().height() + column.contentsMargins().top()
+        self.scroll_area = FitScrollArea(content, self._keep_height, sideways=True)
         self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to its controls
-        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll_area.setWidget(content)
+        # The Roll button stays in view below the scrolling part, however short the dock.
+        top = QWidget()
+        top_column = QVBoxLayout(top)
+        top_column.setContentsMargins(0, 0, 0, 0)
+        top_column.addWidget(self.scroll_area, 1)
+        margins = column.contentsMargins()
+        roll_row.setContentsMargins(margins.left(), 0, margins.right(), 0)
+        top_column.addLayout(roll_row)
+        self._top_pane, self._history_box = top, history
         self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(self.scroll_area)
+        self.splitter.addWidget(top)
         self.splitter.addWidget(history)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(0, 1)  # a taller dock grows the roll, not the log
+        self.splitter.setStretchFactor(1, 0)
         self.splitter.setChildrenCollapsible(False)
+        self._balanced = False  # the first real size splits it by _balance_splitter
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
@@ -216,6 +227,7 @@ class DicePanel(QWidget):
 
     def _connect(self) -> None:
         self.form.specChanged.connect(self._spec_changed)
+        self.form.columnsChanged.connect(lambda _columns: self._rebalance())
         self.form.specInvalid.connect(self._spec_invalid)
         self.form.difficultyChanged.connect(self._difficulty_changed)
         self._worker.ready.connect(self._odds_ready)
@@ -340,7 +352,49 @@ class DicePanel(QWidget):
             seed += self.tr(" (replayed: spends are off)")
         self.seed_label.setText(seed)
         self._update_actions()
+        if self.isVisible():  # in a short dock the result sits below the fold
+            QTimer.singleShot(0, self, self._reveal_result)
         self.resultChanged.emit(result)
+
+    def _keep_height(self) -> int:
+        """The scrolling part's least height: the whole form when it is in two columns."""
+        if self.form.columns() == 2:
+            top = self._content_column.contentsMargins().top()
+            self._form_height = self._setup_box.sizeHint().height() + top
+        return self._form_height
+
+    def _reveal_result(self) -> None:
+        """Scroll the new result into view, once the layouts have taken its size."""
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.scroll_area.ensureWidgetVisible(self.result_box, 0, 0)
+
+    def _balance_splitter(self) -> None:
+        """Roll first, history second: the history pane gets its preferred height only if
+        the roll part still gets its own, else down to its minimum (it scrolls)."""
+        total = sum(self.splitter.sizes())
+        if total <= 0:
+            return
+        self._balanced = True
+        top, history = self._top_pane, self._history_box
+        area = self.scroll_area
+        wanted = area.content_height() + top.height() - area.height()  # + the roll row
+        spare = total - wanted
+        low, high = history.minimumSizeHint().height(), history.sizeHint().height()
+        keep = min(max(spare, low), high)
+        self.splitter.setSizes([total - keep, keep])
+
+    def _rebalance(self) -> None:
+        if self._balanced:  # the form folded or unfolded: the roll part's needs changed
+            QTimer.singleShot(0, self, self._balance_splitter)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self._balanced and event.size().height() > 0:
+            QTimer.singleShot(0, self, self._first_balance)
+
+    def _first_balance(self) -> None:
+        if not self._balanced:  # the splitter has its size now
+            self._balance_splitter()
 
     def _spec_changed(self, spec: RollSpec | None) -> None:
         self._odds = None
@@ -464,7 +518,7 @@ class _IconLabel(QWidget):
         self.setVisible(bool(text))
 
 
-def _group(title: str, *items: QWidget | QHBoxLayout) -> QGroupBox:
+def _group(title: str, *items: QWidget | QLayout) -> QGroupBox:
     box = QGroupBox(title)
     layout = QVBoxLayout(box)
     for item in items:

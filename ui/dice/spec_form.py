@@ -8,8 +8,10 @@ and in its tooltip, and the form reports itself invalid until the code is fixed.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QValidator
+from PySide6.QtGui import QResizeEvent, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -31,6 +33,7 @@ from ui.dice import words
 
 MAX_DICE = MAX_ODDS_DICE  # more dice than exact odds handle is a typo, not a roll
 FLIP_COLUMNS = 10  # flip boxes per row: a D20 gets two rows
+NARROW_FLIP_COLUMNS = 6  # in one column (a narrow dock): a D6's faces still fit one row
 
 
 class SignedSpinBox(QSpinBox):
@@ -68,6 +71,7 @@ class SpecForm(QWidget):
     specChanged = Signal(object)  # RollSpec
     specInvalid = Signal(str)  # the reason, in words
     difficultyChanged = Signal(object)  # int | None
+    columnsChanged = Signal(int)  # 2: label/field pairs side by side; 1: one column
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,8 +88,10 @@ class SpecForm(QWidget):
     def _build(self) -> None:
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
+        self._grid = grid
+        self._columns = 0  # label/field pairs side by side: 2, or 1 in a narrow dock
+        self._pairs: list[tuple[QLabel, QWidget]] = []
+        self._shown_faces = 6
 
         self.code_edit = QLineEdit("3D")
         self.code_edit.setPlaceholderText(self.tr("3D+2"))
@@ -205,9 +211,8 @@ class SpecForm(QWidget):
                 ),
             ),
         ]
-        for row, column, text, field, tip in rows:
-            self._add_row(grid, row, column, text, field, tip)
-        grid.addWidget(self.error_label, 1, 0, 1, 4)
+        for _row, _column, text, field, tip in rows:  # placed by _arrange
+            self._add_row(text, field, tip)
 
         self.luck_check = QCheckBox(self.tr("Luck point"))
         self.luck_check.setToolTip(
@@ -222,14 +227,15 @@ class SpecForm(QWidget):
         )
         self.band_label = QLabel()
         self.band_label.setAccessibleName(self.tr("Difficulty band"))
-        checks = QHBoxLayout()
+        self._checks_row = QWidget()
+        checks = QHBoxLayout(self._checks_row)
+        checks.setContentsMargins(0, 0, 0, 0)
         checks.addWidget(self.luck_check)
         checks.addWidget(self.successes_check)
         checks.addStretch(1)
         checks.addWidget(self.band_label)
-        grid.addLayout(checks, 6, 0, 1, 4)
 
-        flips_label = QLabel(self.tr("Flips"))
+        self._flips_label = flips_label = QLabel(self.tr("Flips"))
         flips_tip = self.tr(
             "R3 step 6: every face showing a listed value becomes sides + 1 - face "
             "(F1: a 1 reads as 6). Each face flips once, judged on its rolled value."
@@ -241,11 +247,12 @@ class SpecForm(QWidget):
         self._flips_grid.setContentsMargins(0, 0, 0, 0)
         self._flips_grid.setHorizontalSpacing(self.fontMetrics().height() // 2)
         self._flips_grid.setAlignment(Qt.AlignmentFlag.AlignLeft)
-        grid.addWidget(flips_label, 7, 0, Qt.AlignmentFlag.AlignTop)
-        flips_row = QHBoxLayout()
+        self._flips_row = QWidget()
+        flips_row = QHBoxLayout(self._flips_row)
+        flips_row.setContentsMargins(0, 0, 0, 0)
         flips_row.addWidget(self.flips_box)
         flips_row.addStretch(1)
-        grid.addLayout(flips_row, 7, 1, 1, 3)
+        self._flips_row_layout = flips_row
 
         self.reset_button = QPushButton(self.tr("Reset to house rules"))
         self.reset_button.setToolTip(
@@ -255,9 +262,14 @@ class SpecForm(QWidget):
             )
         )
         self.reset_button.clicked.connect(self.reset)
-        flips_row.addWidget(self.reset_button, 0, Qt.AlignmentFlag.AlignTop)
         self._build_flips()
         self._show_flips(6, frozenset())
+        self._arrange(2)
+        # Reading order, whichever arrangement is on show.
+        chain = [field for _, field in self._pairs] + [self.luck_check, self.successes_check]
+        chain += [*self._flip_buttons, self.reset_button]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
         self.code_edit.textChanged.connect(self._validate_and_emit)
         self.sides_combo.currentIndexChanged.connect(self._sides_changed)
@@ -276,32 +288,121 @@ class SpecForm(QWidget):
         self.difficulty_spin.valueChanged.connect(self._difficulty_changed)
         self._update_band()
 
-    def _add_row(
-        self, grid: QGridLayout, row: int, column: int, text: str, field: QWidget, tip: str
-    ) -> None:
+    def _add_row(self, text: str, field: QWidget, tip: str) -> None:
         label = QLabel(text)
         label.setBuddy(field)
         label.setToolTip(tip)
         field.setToolTip(tip)
         field.setAccessibleName(text)
         field.setAccessibleDescription(tip)
-        grid.addWidget(label, row, column)
-        grid.addWidget(field, row, column + 1)
+        self._pairs.append((label, field))
 
     def _build_flips(self) -> None:
         """One box per face of the largest die; faces a smaller die lacks are hidden."""
-        previous: QWidget = self.successes_check
         for face in range(1, max(DIE_SIDES) + 1):
             button = QCheckBox(f"F{face}", self.flips_box)
             button.setAccessibleName(self.tr("Flip face %1").replace("%1", str(face)))
             button.toggled.connect(self._validate_and_emit)
-            self._flips_grid.addWidget(
-                button, (face - 1) // FLIP_COLUMNS, (face - 1) % FLIP_COLUMNS
-            )
-            QWidget.setTabOrder(previous, button)
-            previous = button
             self._flip_buttons.append(button)
-        QWidget.setTabOrder(previous, self.reset_button)
+
+    # --- two columns, or one in a narrow dock ---------------------------------------------
+
+    def _arrange(self, columns: int, *, force: bool = False) -> None:
+        """Lay the label/field pairs out ``columns`` (2 or 1) abreast; in one column the
+        flip boxes wrap sooner and the reset button gets a line of its own."""
+        if columns == self._columns and not force:
+            return
+        self._columns = columns
+        grid = self._grid
+        placed: list[QWidget] = [self.error_label, self._checks_row, self._flips_label]
+        placed += [self._flips_row, self.reset_button]
+        for label, field in self._pairs:
+            placed += [label, field]
+        for widget in placed:
+            grid.removeWidget(widget)
+        self._flips_row_layout.removeWidget(self.reset_button)
+        span = 2 * columns
+        for index, (label, field) in enumerate(self._pairs):
+            line = index // columns
+            row = line + 1 if line else 0  # the die code's error goes under its line
+            column = 2 * (index % columns)
+            grid.addWidget(label, row, column)
+            grid.addWidget(field, row, column + 1)
+        grid.addWidget(self.error_label, 1, 0, 1, span)
+        row = (len(self._pairs) + columns - 1) // columns + 1
+        grid.addWidget(self._checks_row, row, 0, 1, span)
+        grid.addWidget(self._flips_label, row + 1, 0, Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self._flips_row, row + 1, 1, 1, span - 1)
+        if columns == 2:
+            self._flips_row_layout.addWidget(self.reset_button, 0, Qt.AlignmentFlag.AlignTop)
+        else:
+            grid.addWidget(self.reset_button, row + 2, 0, 1, span, Qt.AlignmentFlag.AlignRight)
+        for column in range(4):
+            grid.setColumnStretch(column, 1 if column % 2 and column < span else 0)
+        self._grid_flips(FLIP_COLUMNS if columns == 2 else NARROW_FLIP_COLUMNS)
+        self.updateGeometry()
+        self.columnsChanged.emit(columns)
+
+    def _grid_flips(self, per_row: int) -> None:
+        for button in self._flip_buttons:
+            self._flips_grid.removeWidget(button)
+        for face, button in enumerate(self._flip_buttons, start=1):
+            self._flips_grid.addWidget(button, (face - 1) // per_row, (face - 1) % per_row)
+
+    def _two_column_width(self) -> int:
+        """The width two columns need with every field at its preferred size."""
+        spacing = max(self._grid.horizontalSpacing(), 0)
+        widths = [0, 0, 0, 0]
+        for index, (label, field) in enumerate(self._pairs):
+            column = 2 * (index % 2)
+            widths[column] = max(widths[column], label.sizeHint().width())
+            widths[column + 1] = max(widths[column + 1], field.sizeHint().width())
+        widths[0] = max(widths[0], self._flips_label.sizeHint().width())
+        flips = self._flips_width(FLIP_COLUMNS) + spacing + self.reset_button.sizeHint().width()
+        return max(
+            sum(widths) + 3 * spacing,
+            widths[0] + spacing + flips,
+            self._checks_row.sizeHint().width(),
+        )
+
+    def _one_column_width(self) -> int:
+        """The narrowest the form gets: one column, every control at its minimum."""
+        spacing = max(self._grid.horizontalSpacing(), 0)
+        labels = [label.minimumSizeHint().width() for label, _ in self._pairs]
+        labels.append(self._flips_label.minimumSizeHint().width())
+        fields = [field.minimumSizeHint().width() for _, field in self._pairs]
+        fields.append(self._flips_width(NARROW_FLIP_COLUMNS))
+        return max(
+            max(labels) + spacing + max(fields),
+            self._checks_row.minimumSizeHint().width(),
+            self.reset_button.minimumSizeHint().width(),
+        )
+
+    def _flips_width(self, per_row: int) -> int:
+        shown = [b for b in self._flip_buttons if not b.isHidden()]
+        if not shown:
+            return 0
+        count = min(per_row, len(shown))
+        box = max(b.sizeHint().width() for b in shown)
+        return count * box + (count - 1) * max(self._flips_grid.horizontalSpacing(), 0)
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as one column; as tall as the current arrangement."""
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), self._one_column_width()), hint.height())
+
+    def sizeHint(self) -> QSize:
+        """Two columns' width, so a dock sized from it shows the form side by side."""
+        hint = super().sizeHint()
+        return QSize(max(hint.width(), self._two_column_width()), hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange(2 if event.size().width() >= self._two_column_width() else 1)
+
+    def columns(self) -> int:
+        """How many label/field pairs sit side by side now (2, or 1 when narrow)."""
+        return self._columns
 
     def _show_flips(self, sides: int, checked: frozenset[int]) -> None:
         tip = self.tr("R3 step 6: a %1 reads as %2")
@@ -311,6 +412,10 @@ class SpecForm(QWidget):
             button.blockSignals(blocked)
             button.setVisible(face <= sides)
             button.setToolTip(tip.replace("%1", str(face)).replace("%2", str(sides + 1 - face)))
+        shown = min(sides, len(self._flip_buttons))
+        if self._columns and shown != self._shown_faces:  # the flips' width changed
+            self._shown_faces = shown
+            self._arrange(2 if self.width() >= self._two_column_width() else 1, force=True)
 
     def _flips(self) -> frozenset[int]:
         return frozenset(i + 1 for i, b in enumerate(self._flip_buttons) if b.isChecked())

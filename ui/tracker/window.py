@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Final
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -50,6 +50,7 @@ from sheets.encounter import (
 )
 from sheets.encounter.initiative import move as moved_order
 from sheets.storage import CampaignFolder, FileStamp, save_document
+from ui.layouts import FitScrollArea, fit_to_screen
 from ui.tracker.act_panel import ActPanel
 from ui.tracker.commands import EncounterController
 from ui.tracker.delegates import ActionsDelegate, ConditionsDelegate, RowDelegate
@@ -134,12 +135,28 @@ class TrackerWindow(QMainWindow):
         self._over_text = ""
         self._over_pending = False
         self._log_pending = False
+        self._docks_sized = False  # in showEvent, once the window has its size
         self._build()
         self._connect()
         self._update_status()
-        self.resize(1400, 860)
+        fit_to_screen(self, 1400, 860)
 
     # --- construction ----------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:
+            self._docks_sized = True
+            self.fit_docks()
+
+    def fit_docks(self) -> None:
+        """The act dock at its preferred width (the dice form side by side) and the log at
+        about a dozen lines, as far as the window allows."""
+        self.resizeDocks(
+            [self.act_dock], [self.act_dock.sizeHint().width()], Qt.Orientation.Horizontal
+        )
+        lines = self.log_view.fontMetrics().lineSpacing() * 12
+        self.resizeDocks([self.log_dock], [lines], Qt.Orientation.Vertical)
 
     def _build(self) -> None:
         self.setWindowTitle(f"Wild Die: {self.engine.encounter.name}[*]")
@@ -190,11 +207,17 @@ class TrackerWindow(QMainWindow):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.round_label.setFont(font)
+        # A gap of one line height between a long status message and the round.
+        self.round_label.setContentsMargins(self.round_label.fontMetrics().height(), 0, 0, 0)
 
         self.act_panel = ActPanel(self.controller, self)
         self.act_dock = QDockWidget("Act", self)
         self.act_dock.setObjectName("ActDock")
-        self.act_dock.setWidget(self.act_panel)
+        # The check, the dice panel and the effect menu each keep their minimum height (the
+        # dice form's controls whole); a dock shorter than that scrolls instead of crushing
+        # them, and it is never narrower than the dice form.
+        self.act_scroll = FitScrollArea(self.act_panel)
+        self.act_dock.setWidget(self.act_scroll)
         self.act_dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
@@ -212,8 +235,6 @@ class TrackerWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
         # The act panel takes the whole right side; the log sits under the table.
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.resizeDocks([self.act_dock], [500], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.log_dock], [210], Qt.Orientation.Vertical)
 
         self._make_actions()
         bar = QToolBar("Encounter")

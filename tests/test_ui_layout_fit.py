@@ -1,0 +1,413 @@
+"""Nothing cut off: the dice panel, the character header and the tracker's act dock at the
+sizes a GM meets (a 1366x768 laptop, a 1560-wide desktop window, a small scaled screen).
+
+"Cut off" is what a player sees: a label or button narrower than its text, a word-wrapped
+label shorter than its lines, or a control running past the edge of a panel that does not
+scroll that way. Parts of a scroll area scrolled out of view are fine; so is a control
+past the right edge when a horizontal scroll bar is there to reach it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from sheets.dice import DieCode, RollSpec
+from tests.ui_helpers import SAMPLE, copy_sample
+from ui.dice import DicePanel
+from ui.dice.odds_worker import OddsWorker
+from ui.layouts import FitScrollArea, FlowLayout
+from ui.main_window import MainWindow
+from ui.tracker import TrackerWindow, open_tracker
+
+BRAWL = "encounters/brawl-at-the-pump-house.json"
+
+
+# --- what "cut off" means ------------------------------------------------------------------
+
+
+def _text(widget: QWidget) -> str:
+    if isinstance(widget, (QLabel, QAbstractButton, QLineEdit)):
+        return widget.text()
+    if isinstance(widget, QComboBox):
+        return widget.currentText()
+    return ""
+
+
+def _is_elided_with_tip(label: QLabel) -> bool:
+    return bool(label.toolTip()) and "…" in label.text()
+
+
+def _cut_by_an_ancestor(widget: QWidget, root: QWidget) -> str | None:
+    """Why ``widget`` runs past an ancestor's edge, or None (scrolled out of view is fine)."""
+    rect = QRect(QPoint(0, 0), widget.size())
+    child, parent = widget, widget.parentWidget()
+    while parent is not None:
+        rect = rect.translated(child.pos())
+        area = parent.parentWidget()
+        inside = parent.rect()
+        if not rect.intersects(inside):
+            return None  # scrolled out of view (or a hidden page): nothing shows cut
+        if isinstance(area, QAbstractScrollArea) and area.viewport() is parent:
+            sideways = rect.left() < inside.left() or rect.right() > inside.right()
+            if sideways and not area.horizontalScrollBar().isVisible():
+                return f"cut at the side of {type(area).__name__} {area.objectName()!r}"
+        elif not inside.contains(rect):
+            return f"runs past the edge of {type(parent).__name__} {parent.objectName()!r}"
+        if parent is root:
+            return None
+        rect = rect.intersected(inside)
+        child, parent = parent, parent.parentWidget()
+    return None
+
+
+def cut_off(root: QWidget) -> list[str]:
+    """Every visible text-bearing widget under ``root`` that shows its text cut off."""
+    problems: list[str] = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible() or widget.objectName().startswith("qt_"):
+            continue
+        name = f"{type(widget).__name__} {_text(widget)[:40]!r}"
+        if isinstance(widget, QLabel) and widget.text() and widget.pixmap().isNull():
+            if widget.wordWrap():
+                needed = widget.heightForWidth(widget.width())
+                if widget.height() < needed:
+                    problems.append(f"{name}: {widget.height()} px tall for {needed} px of lines")
+            elif widget.width() < widget.sizeHint().width() and not _is_elided_with_tip(widget):
+                problems.append(f"{name}: {widget.width()} px wide for {widget.sizeHint().width()}")
+        elif (
+            isinstance(widget, QAbstractButton)
+            and widget.text()
+            and widget.width() < widget.sizeHint().width()
+        ):
+            problems.append(f"{name}: {widget.width()} px wide for {widget.sizeHint().width()}")
+        if isinstance(widget, (QLabel, QAbstractButton, QComboBox, QLineEdit, QAbstractSpinBox)):
+            why = _cut_by_an_ancestor(widget, root)
+            if why:
+                problems.append(f"{name}: {why}")
+    return problems
+
+
+def settle(qtbot: QtBot) -> None:
+    """Let posted layout requests (a chain of them, one level up at a time) and the
+    panel's deferred balancing run, however busy the machine."""
+    for _ in range(10):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+    qtbot.wait(20)
+
+
+def assert_nothing_cut(qtbot: QtBot, root: QWidget) -> None:
+    """Once the layouts have settled (a busy machine may take a few passes), nothing under
+    ``root`` shows its text cut off."""
+    with contextlib.suppress(qtbot.TimeoutError):  # then report what is cut
+        qtbot.waitUntil(lambda: not cut_off(root), timeout=2000)
+    assert cut_off(root) == []
+
+
+class _Screen:
+    """Stands in for a laptop's screen (the offscreen platform's is 800x800)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self._rect = QRect(0, 0, width, height)
+
+    def availableGeometry(self) -> QRect:
+        return QRect(self._rect)
+
+    def geometry(self) -> QRect:
+        return QRect(self._rect)
+
+
+def laptop(monkeypatch: pytest.MonkeyPatch, width: int, height: int) -> None:
+    monkeypatch.setattr(MainWindow, "screen", lambda _self: _Screen(width, height))
+
+
+# --- the main window -------------------------------------------------------------------------
+
+
+def _main_window_rolling(qtbot: QtBot, tmp_path: Path, width: int, height: int) -> MainWindow:
+    """The main window at ``width`` x ``height`` on a campaign, Greta's sheet open and her
+    Firearms rolled (the bench screenshot's scene)."""
+    window = MainWindow(autosave_ms=60_000)
+    window.offer_recovery_on_load = False
+    qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.open_campaign(copy_sample(tmp_path))
+    session = window.session
+    assert session is not None
+    greta = next(d for d in session.documents() if "Greta" in d.character.name)
+    editor = window.open_document(greta)
+    dexterity = next(a for a in greta.character.abilities if a.name == "Dexterity")
+    index = editor.tree_model.index_of(dexterity.skills[0])
+    editor.tree.setCurrentIndex(index)
+    panel = window.ensure_dice_panel()
+    editor.roll_index(index)
+    qtbot.waitUntil(lambda: panel.odds() is not None, timeout=5000)
+    settle(qtbot)
+    return window
+
+
+def test_at_a_1366x768_laptop_the_dice_dock_and_the_header_cut_nothing_off(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    laptop(monkeypatch, 1366, 768)
+    window = _main_window_rolling(qtbot, tmp_path, 1366, 740)
+    panel = window.dice_panel
+    assert window.width() <= 1366  # the window stays on the screen
+    assert_nothing_cut(qtbot, panel)
+    editor = window.current_editor()
+    assert editor is not None
+    assert_nothing_cut(qtbot, editor.header)
+    # The form folded into one column to fit, with no sideways scrolling needed.
+    assert panel.form.columns() == 1
+    assert not panel.scroll_area.horizontalScrollBar().isVisible()
+    assert panel.points_label.text() == "CP 3 · AP 1"
+
+
+def test_at_1560_wide_the_dice_form_sits_in_two_columns_and_nothing_is_cut(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    laptop(monkeypatch, 1600, 1000)
+    window = _main_window_rolling(qtbot, tmp_path, 1560, 940)
+    panel = window.dice_panel
+    assert panel.form.columns() == 2
+    assert_nothing_cut(qtbot, panel)
+    editor = window.current_editor()
+    assert editor is not None
+    assert_nothing_cut(qtbot, editor.header)
+    # The roll row stays in view below the scrolling part, whatever is scrolled.
+    assert panel.points_label.visibleRegion().boundingRect() == panel.points_label.rect()
+    assert panel.roll_button.visibleRegion().boundingRect() == panel.roll_button.rect()
+
+
+def test_on_a_small_scaled_screen_the_docks_stack_instead_of_pushing_off_screen(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """1280x800 at 125 %: 1024x640 to lay out in. Side by side, the browser and the dice
+    panel with a sheet between them would not fit; stacked, they do."""
+    laptop(monkeypatch, 1024, 640)
+    window = MainWindow(autosave_ms=60_000)
+    window.offer_recovery_on_load = False
+    qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
+    assert window.width() <= 1024 and window.height() <= 640  # its first size fits
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.open_campaign(copy_sample(tmp_path))
+    panel = window.ensure_dice_panel()
+    settle(qtbot)
+    assert window.width() <= 1024 and window.height() <= 640  # no sheet yet: side by side
+    session = window.session
+    assert session is not None
+    window.open_document(next(iter(session.documents())))
+    qtbot.waitUntil(lambda: panel.odds() is not None, timeout=5000)
+    settle(qtbot)
+    assert window.browser_dock in window.tabifiedDockWidgets(window.dice_dock)
+    assert window.dice_dock.isVisible()  # the dice on top of the stack
+    assert_nothing_cut(qtbot, panel)
+
+
+def test_a_restored_dock_layout_is_left_alone(qtbot: QtBot) -> None:
+    window = MainWindow(autosave_ms=60_000)
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    state = window.saveState()
+    window.restore_window_settings(None, state)
+    window.show()
+    qtbot.waitExposed(window)
+    widths = (window.browser_dock.width(), window.dice_dock.width())
+    window.fit_docks()
+    assert (window.browser_dock.width(), window.dice_dock.width()) == widths
+
+
+# --- the dice panel on its own -----------------------------------------------------------------
+
+
+@pytest.fixture
+def panel(qtbot: QtBot) -> DicePanel:
+    widget = DicePanel(odds_worker=OddsWorker(debounce_ms=5))
+    qtbot.addWidget(widget)
+    widget.set_character_points(3, 1)
+    widget.set_spec(RollSpec(code=DieCode(5, 1), advantage=1, boost=1, flips=frozenset({1})))
+    widget.set_difficulty(18)
+    widget.resize(widget.sizeHint().width(), 900)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.roll(5)
+    qtbot.waitUntil(lambda: widget.odds() is not None, timeout=3000)
+    settle(qtbot)
+    return widget
+
+
+def test_at_its_preferred_width_the_panel_shows_its_form_in_two_columns(
+    qtbot: QtBot, panel: DicePanel
+) -> None:
+    assert panel.form.columns() == 2
+    assert_nothing_cut(qtbot, panel)
+    assert not panel.scroll_area.horizontalScrollBar().isVisible()
+
+
+@pytest.mark.parametrize("sides", [6, 20])
+def test_narrowed_the_form_folds_into_one_column_and_still_cuts_nothing(
+    qtbot: QtBot, panel: DicePanel, sides: int
+) -> None:
+    panel.set_spec(RollSpec(code=DieCode(3, 0), sides=sides))
+    content = panel.scroll_area.widget()
+    assert content is not None
+    bar = panel.scroll_area.verticalScrollBar().sizeHint().width()
+    panel.resize(content.minimumSizeHint().width() + bar, 900)
+    settle(qtbot)
+    assert panel.form.columns() == 1
+    assert_nothing_cut(qtbot, panel)
+    assert not panel.scroll_area.horizontalScrollBar().isVisible()
+    # ... and unfolds again when the dock widens.
+    panel.resize(panel.sizeHint().width(), 900)
+    settle(qtbot)
+    assert panel.form.columns() == 2
+    assert_nothing_cut(qtbot, panel)
+
+
+def test_narrower_than_its_content_the_panel_scrolls_sideways_rather_than_cut(
+    qtbot: QtBot, panel: DicePanel
+) -> None:
+    content = panel.scroll_area.widget()
+    assert content is not None
+    panel.resize(max(panel.minimumSizeHint().width(), content.minimumSizeHint().width() // 2), 900)
+    settle(qtbot)
+    assert panel.scroll_area.horizontalScrollBar().isVisible()
+    assert_nothing_cut(qtbot, panel)
+
+
+def test_a_short_panel_keeps_the_form_whole_and_the_roll_button_in_view(
+    qtbot: QtBot, panel: DicePanel
+) -> None:
+    panel.resize(panel.width(), panel.minimumSizeHint().height())
+    settle(qtbot)
+    panel.scroll_area.verticalScrollBar().setValue(0)
+    assert panel.scroll_area.height() >= panel.scroll_area.minimumSizeHint().height()
+    for control in (panel.form.code_edit, panel.form.difficulty_spin, panel.form.reset_button):
+        assert control.visibleRegion().boundingRect() == control.rect(), control
+    assert panel.roll_button.visibleRegion().boundingRect() == panel.roll_button.rect()
+
+
+def test_a_new_roll_scrolls_its_result_into_view(qtbot: QtBot, panel: DicePanel) -> None:
+    panel.resize(panel.width(), panel.minimumSizeHint().height())
+    settle(qtbot)
+    panel.scroll_area.verticalScrollBar().setValue(0)
+    panel.roll(7)
+    settle(qtbot)
+    assert not panel.total_label.visibleRegion().isEmpty()
+
+
+def test_the_history_gives_way_to_the_roll_when_the_panel_is_short(
+    qtbot: QtBot, panel: DicePanel
+) -> None:
+    history = panel.splitter.widget(1)
+    assert history is not None
+    panel.resize(panel.width(), panel.minimumSizeHint().height() + 40)
+    panel._balance_splitter()  # as on the first show in a short dock
+    settle(qtbot)
+    assert history.height() == history.minimumSizeHint().height()
+
+
+# --- the tracker -----------------------------------------------------------------------------
+
+
+def _tracker(qtbot: QtBot, tmp_path: Path, width: int, height: int) -> TrackerWindow:
+    folder = tmp_path / "campaign"
+    shutil.copytree(SAMPLE, folder)
+    window = open_tracker(folder, BRAWL, freeze=False)
+    qtbot.addWidget(window, before_close_func=lambda w: w.mark_clean())  # type: ignore[attr-defined]
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    window.roll_initiative(seed=42)
+    act = window.act_panel
+    spec = act.dice_panel.spec()
+    assert spec is not None
+    act.dice_panel.roll(5)
+    settle(qtbot)
+    return window
+
+
+@pytest.mark.parametrize(("width", "height"), [(1580, 960), (1366, 768), (1024, 640)])
+def test_the_act_dock_never_squeezes_the_dice_panel(
+    qtbot: QtBot, tmp_path: Path, width: int, height: int
+) -> None:
+    window = _tracker(qtbot, tmp_path, width, height)
+    dice = window.act_panel.dice_panel
+    minimum = dice.minimumSizeHint()
+    assert dice.width() >= minimum.width() and dice.height() >= minimum.height()
+    assert_nothing_cut(qtbot, dice)
+    # The act dock's default width shows the dice form side by side.
+    assert dice.form.columns() == 2
+    assert not dice.scroll_area.horizontalScrollBar().isVisible()
+    # A dock shorter than the act panel's needs scrolls as a whole instead.
+    if window.act_scroll.viewport().height() < window.act_panel.minimumSizeHint().height():
+        assert window.act_scroll.verticalScrollBar().isVisible()
+
+
+def test_the_tracker_fits_a_laptop_screen_and_keeps_the_roll_button_in_view(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _tracker(qtbot, tmp_path, 1366, 740)
+    assert window.height() <= 768
+    button = window.act_panel.dice_panel.roll_button
+    assert button.visibleRegion().boundingRect() == button.rect()
+
+
+# --- the layout helpers ------------------------------------------------------------------------
+
+
+def test_fit_scroll_area_asks_for_its_widgets_width_as_it_changes(qtbot: QtBot) -> None:
+    label = QLabel("short")
+    inner = QWidget()
+    QVBoxLayout(inner).addWidget(label)
+    area = FitScrollArea(inner)
+    qtbot.addWidget(area)
+    area.show()
+    before = area.minimumSizeHint().width()
+    assert before >= inner.minimumSizeHint().width()
+    label.setText("a much, much longer label than the first one was")
+    qtbot.waitUntil(lambda: area.minimumSizeHint().width() > before)
+    assert area.minimumSizeHint().width() >= inner.minimumSizeHint().width()
+    assert area.sizeHint().width() >= inner.sizeHint().width()
+
+
+def test_flow_layout_wraps_buttons_instead_of_cutting_them(qtbot: QtBot) -> None:
+    host = QWidget()
+    flow = FlowLayout(host)
+    buttons: list[Any] = [QPushButton(text) for text in ("One", "Two wide", "Three", "Four!")]
+    for button in buttons:
+        flow.addWidget(button)
+    qtbot.addWidget(host)
+    widest = max(b.sizeHint().width() for b in buttons)
+    assert host.minimumSizeHint().width() == widest + flow.contentsMargins().left() * 2
+    host.resize(QSize(host.minimumSizeHint().width(), flow.heightForWidth(widest)))
+    host.show()
+    qtbot.waitExposed(host)
+    tops = {b.y() for b in buttons}
+    assert len(tops) == len(buttons)  # one per line at the narrowest
+    assert_nothing_cut(qtbot, host)
+    host.resize(flow.sizeHint().width(), flow.heightForWidth(flow.sizeHint().width()))
+    qtbot.waitUntil(lambda: len({b.y() for b in buttons}) == 1)  # one line when wide
+    assert_nothing_cut(qtbot, host)
