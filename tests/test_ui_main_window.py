@@ -473,12 +473,18 @@ def test_export_pdf_and_print(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
     window.pdf_action.trigger()
     assert (tmp_path / "greta.pdf").read_bytes().startswith(b"%PDF")
-    printed: list[str] = []
+    printed: list[tuple[str, str]] = []
     monkeypatch.setattr(
-        "ui.sheet.print.print_character", lambda character, parent: printed.append(character.name)
+        "ui.sheet.print.print_character",
+        lambda character, parent, damage_system: printed.append((character.name, damage_system)),
     )
     qtbot.keyClick(window, Key.Key_P, CTRL)
-    assert printed and printed[0].startswith("Dr. Margarethe")
+    assert printed and printed[0][0].startswith("Dr. Margarethe")
+    assert printed[0][1] == "conditions"  # the sample campaign's R10 setting
+    assert window.session is not None and window.session.campaign is not None
+    window.session.campaign.house_rules.damage_system = "wounds"
+    qtbot.keyClick(window, Key.Key_P, CTRL)
+    assert printed[-1][1] == "wounds"  # the sheet prints the campaign's wound chart
 
 
 def test_encounters_are_listed_for_the_tracker(qtbot: QtBot, window: MainWindow) -> None:

@@ -1429,9 +1429,10 @@ class MainWindow(QMainWindow):
         if doc is None:
             return False
         self._commit_editors()
+        from ui.sheet.damage_widget import campaign_damage_system
         from ui.sheet.print import print_character
 
-        return print_character(doc.character, self)
+        return print_character(doc.character, self, damage_system=campaign_damage_system(doc))
 
     def export_pdf(self, path: Path | None = None) -> Path | None:
         from PySide6.QtWidgets import QFileDialog
@@ -1441,6 +1442,7 @@ class MainWindow(QMainWindow):
             return None
         self._commit_editors()
         from sheets.storage import file_name_for
+        from ui.sheet.damage_widget import campaign_damage_system
         from ui.sheet.print import export_pdf
 
         if path is None:
@@ -1458,7 +1460,7 @@ class MainWindow(QMainWindow):
             path = Path(chosen)
         if path.suffix.lower() != ".pdf":
             path = path.with_suffix(".pdf")
-        pages = export_pdf(doc.character, path)
+        pages = export_pdf(doc.character, path, damage_system=campaign_damage_system(doc))
         self.statusBar().showMessage(
             self.tr("Exported %1 (%2 pages)").replace("%1", str(path)).replace("%2", str(pages)),
             8000,

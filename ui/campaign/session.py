@@ -14,7 +14,7 @@ tab shows them, and "save all" and the close prompt see every unsaved change.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
@@ -29,7 +29,7 @@ from ui.campaign.index import (
 from ui.campaign.model import CampaignModel
 
 if TYPE_CHECKING:
-    from sheets.documents import Campaign, Character, CharacterKind
+    from sheets.documents import Campaign, Character, CharacterKind, HouseRules
     from sheets.storage import FileStamp
     from ui.character_document import CharacterDocument
     from ui.commands import StartSessionCommand
@@ -221,5 +221,5 @@ class CampaignSession(QObject):
             self.campaign.session = number
             self.sessionChanged.emit(number)
 
-    def house_rules(self) -> Any:
+    def house_rules(self) -> HouseRules | None:
         return self.campaign.house_rules if self.campaign is not None else None
