@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from app.autosave import Autosaver, Recovery
     from sheets.dice import DieCode
     from sheets.documents import CharacterKind
+    from ui.campaign.disk_watch import DiskWatch
     from ui.character_document import CharacterDocument
     from ui.sheet.editor import CharacterEditor
 
@@ -96,6 +97,7 @@ class MainWindow(QMainWindow):
         self.offer_recovery_on_load = True
         self._autosave_ms = autosave_ms
         self._autosaver: Autosaver | None = None
+        self._disk_watch: DiskWatch | None = None
 
         self.undo_group = QUndoGroup(self)
         self._empty_stack = QUndoStack(self)
@@ -447,6 +449,37 @@ class MainWindow(QMainWindow):
             )
         return self._autosaver
 
+    @property
+    def disk_watch(self) -> DiskWatch:
+        """Notices sheets whose files changed behind them (the tracker saves sheets too)."""
+        if self._disk_watch is None:
+            from ui.campaign.disk_watch import DiskWatch
+
+            self._disk_watch = DiskWatch(self.documents, self)
+            self._disk_watch.changedOnDisk.connect(self._changed_on_disk)
+            self._disk_watch.removedFromDisk.connect(
+                lambda doc: self.statusBar().showMessage(
+                    self.tr("%1 is gone from disk; saving writes it again").replace("%1", doc.title)
+                )
+            )
+        return self._disk_watch
+
+    def _changed_on_disk(self, doc: CharacterDocument) -> None:
+        """A sheet's file changed elsewhere (the tracker, a sync tool): a sheet with no
+        unsaved changes shows the file; one with changes keeps them (saving asks)."""
+        if doc.modified:
+            self.statusBar().showMessage(
+                self.tr(
+                    "%1 changed on disk; your unsaved changes stay (saving asks before "
+                    "overwriting the file)"
+                ).replace("%1", doc.title)
+            )
+            return
+        if self._reload(doc):
+            self.statusBar().showMessage(
+                self.tr("Reloaded %1: its file changed on disk").replace("%1", doc.title), 8000
+            )
+
     def ensure_dice_panel(self) -> Any:
         """The dice panel (``ui.dice.DicePanel``), created on first use."""
         if self.dice_panel is None:
@@ -542,6 +575,7 @@ class MainWindow(QMainWindow):
             self.session.deleteLater()
         self.session = None
         self.undo_group.setActiveStack(self._empty_stack)
+        self.disk_watch.schedule_refresh()
         return True
 
     def choose_campaign(self) -> bool:
@@ -632,6 +666,8 @@ class MainWindow(QMainWindow):
 
     def _document_added(self, doc: CharacterDocument) -> None:
         self.autosaver.watch(doc)
+        self.disk_watch.schedule_refresh()
+        doc.pathChanged.connect(self.disk_watch.schedule_refresh)
         self.undo_group.addStack(doc.undo_stack)
         doc.modifiedChanged.connect(lambda _m, d=doc: self._doc_modified(d))
         doc.changed.connect(lambda d=doc: self._doc_changed(d))
