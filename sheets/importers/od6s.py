@@ -75,6 +75,7 @@ from pydantic import ValidationError
 
 from sheets.conditions import TRACK_LEVELS, TrackName
 from sheets.damage import DEAD, wound_name
+from sheets.damage import WOUND_LEVELS as R10_WOUND_LEVELS
 from sheets.dice import PIPS_PER_DIE, DieCode
 from sheets.documents import Character, CharacterKind, Portrait
 from sheets.documents.character import MAX_POINTS, MAX_SCALE
@@ -128,16 +129,13 @@ ALWAYS_IMPORTED: Final = frozenset({"agi", "str", "mec", "kno", "per", "tec"})
 """For people; ``met`` and a vehicle's attributes only when they have dice or skills."""
 
 # od6s wound levels at the system's default deadliness (3): ``wounds.value`` indexes this
-# table. Each maps to a level of the R5 damage track, stored as one instance of that many
-# ranks (R5 ruling: the track's level is the sum of its instances' ranks).
-WOUND_LEVELS: Final[tuple[tuple[str, int], ...]] = (
-    ("Healthy", 0),  # 0 Normal: no instance
-    ("Stunned", 1),  # 1 Stunned
-    ("Wounded", 2),  # 2 Hurt
-    ("Severely Wounded", 3),  # 3 Wounded
-    ("Incapacitated", 4),  # 4 Incapacitated
-    ("Mortally Wounded", 5),  # 5 Out of Action
-    ("Dead", 5),  # 5 Out of Action (and a line in the report)
+# table. Its names are the R10 wound levels (``sheets.damage.WOUND_LEVELS``, one list);
+# each maps to a level of the R5 damage track, stored as one instance of that many ranks
+# (R5 ruling: the track's level is the sum of its instances' ranks): Healthy is Normal (no
+# instance), Wounded is Hurt, Severely Wounded is Wounded, Mortally Wounded and Dead are
+# Out of Action (Dead with a line in the report).
+WOUND_LEVELS: Final[tuple[tuple[str, int], ...]] = tuple(
+    zip(R10_WOUND_LEVELS, (0, 1, 2, 3, 4, 5, 5), strict=True)
 )
 MAX_WOUND_INDEX: Final = 8
 """Deadliness 1 and 2 tables run to 8; past the default table reads as Dead."""
