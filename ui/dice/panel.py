@@ -173,6 +173,7 @@ class DicePanel(QWidget):
         header = self.history_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(RollHistoryModel.ROLL, QHeaderView.ResizeMode.Stretch)
+        header.setResizeContentsPrecision(0)  # measure the rows on screen, not a long session
         self.replay_button = QPushButton(self.tr("Replay"))
         self.replay_button.setToolTip(
             self.tr(
