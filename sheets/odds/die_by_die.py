@@ -28,6 +28,7 @@ from sheets.odds.model import DiceModel, Outcome, b_range
 from sheets.odds.packing import Packer, reshape, spread, width_for
 
 _Key = tuple[tuple[int, ...], int, bool]  # (sorted extreme values, exploded dice, crit left)
+_Kept = tuple[tuple[int, ...], int, int]  # (extreme values step 5 needs, exploded, dropped)
 
 
 @cache
@@ -59,7 +60,7 @@ class _Narrow:
     @classmethod
     def best(cls, model: DiceModel) -> _Narrow:
         width = width_for(model.sides ** (model.pool + model.extras))
-        # The discard and the extra dice move the result by at most this much (step 3).
+        # The discard and the extra dice move the result by at most this much (step 5).
         reach = model.extras * max(o.x for o in model.extra)
         options = []
         for lam in (1, 0) if model.track_a and not model.spec.count_successes else (0,):
@@ -81,32 +82,58 @@ class _Narrow:
 
 
 def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
-    lowest, highest = model.boost, model.penalty
-    room = highest + (1 if model.drop else 0)  # the top of the set, to drop it
+    """The whole roll packed in ``final`` (``b`` raised by ``offset``)."""
     narrow = _Narrow.best(model)
-    packer = narrow.packer
-    row = packer.width * packer.span
+    rolled = _SetDice(model, narrow)
+    for _ in range(model.regular):  # regular dice first: see _SetDice.room
+        rolled.add(model.plain_set)
+    for index in range(model.wild):
+        crit = index == 0 and model.crit_leaves
+        rolled.add(model.plain_wild[1:] if crit else model.plain_wild, True, crit)
+    groups = _extra_dice(model, narrow, rolled.after_drop())
+    return _chained(model, narrow, groups, final, offset)
 
-    @cache
-    def floor(kept: tuple[int, ...], plain: int) -> int:
+
+class _SetDice:
+    """Step 3, the set, one die at a time: plain faces go into the keys, exploded chains
+    are only counted (multiplied in at the end)."""
+
+    def __init__(self, model: DiceModel, narrow: _Narrow) -> None:
+        self.model = model
+        self.narrow = narrow
+        self.lowest, self.highest = model.boost, model.penalty
+        # Room for the top too when the first Wild Die may fail critically and
+        # `drop_highest` then takes the highest other die.
+        self.room = self.highest + (1 if model.drop else 0)
+        self.row = narrow.packer.width * narrow.packer.span
+        self.states: dict[_Key, int] = {((), 0, False): narrow.packer.monomial(0, -narrow.low)}
+        self.rolled = 0  # dice added so far
+        self._floors: dict[tuple[tuple[int, ...], int], int] = {}
+
+    def floor(self, kept: tuple[int, ...], plain: int) -> int:
         """The lowest ``a`` that ``plain`` plain dice with these extremes can total. Each
         state's polynomial is stored from there: the dice between the extremes are no
         lower than the last low one, so most states need far fewer rows."""
-        if not model.track_a:
-            return 0
-        middle = plain - len(kept)
-        return sum(kept) + (middle * kept[lowest - 1] if middle and lowest else middle)
+        found = self._floors.get((kept, plain))
+        if found is None:
+            middle = plain - len(kept)
+            low = kept[self.lowest - 1] if middle and self.lowest else 1
+            found = sum(kept) + middle * low if self.model.track_a else 0
+            self._floors[(kept, plain)] = found
+        return found
 
-    # Step 3, the set: plain faces go into the keys, exploded chains are only counted.
-    states: dict[_Key, int] = {((), 0, False): packer.monomial(0, -narrow.low)}
-    rolled = 0  # dice added so far
-
-    def add_die(plain: list[Outcome], explodes: bool = False, crit: bool = False) -> None:
-        nonlocal states, rolled
+    def add(self, plain: list[Outcome], explodes: bool = False, crit: bool = False) -> None:
+        lowest, highest, room, row, floor = (
+            self.lowest,
+            self.highest,
+            self.room,
+            self.row,
+            self.floor,
+        )
         grown: dict[_Key, int] = defaultdict(int)
-        steps = [(o.value, narrow.places(o), o.weight) for o in plain]
-        for (kept, exploded, left), packed in states.items():
-            count = rolled - exploded - left  # plain dice in this state
+        steps = [(o.value, self.narrow.places(o), o.weight) for o in plain]
+        for (kept, exploded, left), packed in self.states.items():
+            count = self.rolled - exploded - left  # plain dice in this state
             base = floor(kept, count)
             for value, step, weight in steps:
                 key = _insert(kept, value, lowest, room)
@@ -118,64 +145,75 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
                 grown[(key, exploded + 1, left)] += packed << row * (base - floor(key, count))
             if crit:  # R3 step 3: the first Wild Die rolled 1 and leaves the roll
                 grown[(kept, exploded, True)] += packed
-        states = grown
-        rolled += 1
+        self.states = grown
+        self.rolled += 1
 
-    # Regular dice first, keeping room for the top in case the first Wild Die fails
-    # critically and `drop_highest` takes the highest other die.
-    for _ in range(model.regular):
-        add_die(model.plain_set)
-    for index in range(model.wild):
-        crit = index == 0 and model.crit_leaves
-        add_die(model.plain_wild[1:] if crit else model.plain_wild, True, crit)
+    def after_drop(self) -> dict[_Kept, list[tuple[int, int]]]:
+        """Step 3 `drop_highest`: the top die leaves. Then only the extremes step 5 can
+        discard still matter: (extremes, exploded, dropped) -> (floor, polynomial) parts."""
+        model, narrow = self.model, self.narrow
+        by_value = {o.value: o for o in model.plain_set}
+        after: dict[_Kept, list[tuple[int, int]]] = defaultdict(list)
+        for (kept, exploded, left), packed in self.states.items():
+            base = self.floor(kept, self.rolled - exploded - left)
+            dropped = 0
+            if model.drop and left:
+                if exploded:
+                    dropped = 1  # an exploded chain is the highest die: it leaves
+                elif kept:
+                    top = by_value[kept[-1]]  # stored from `base`: the rows stay, b moves
+                    packed = narrow.packer.shift(packed, 0, -narrow.move(top))
+                    base -= top.a
+                    kept = kept[:-1]
+            after[(_trim(kept, self.lowest, self.highest), exploded, dropped)].append(
+                (base, packed)
+            )
+        return after
 
-    # Step 3 `drop_highest`: the top die leaves. Then only the extremes step 5 can
-    # discard still matter, so states that agree on them are summed (stored from the
-    # lowest ``a`` of the sum).
-    by_value = {o.value: o for o in model.plain_set}
-    after: dict[tuple[tuple[int, ...], int, int], list[tuple[int, int]]] = defaultdict(list)
-    for (kept, exploded, left), packed in states.items():
-        count = rolled - exploded - left
-        base = floor(kept, count)
-        dropped = 0
-        if model.drop and left:
-            if exploded:
-                dropped = 1  # an exploded chain is the highest die: it leaves
-            elif kept:
-                top = by_value[kept[-1]]  # stored from `base`: the rows stay, b moves
-                packed = packer.shift(packed, 0, -narrow.move(top))
-                base -= top.a
-                kept, count = kept[:-1], count - 1
-        after[(_trim(kept, lowest, highest), exploded, dropped)].append((base, packed))
 
-    # Step 5: the Boost/Penalty dice and the discard, by what the chains still need to
-    # know: (exploded, dropped) -> one polynomial per residue of b modulo the step.
+def _extra_dice(
+    model: DiceModel, narrow: _Narrow, after: dict[_Kept, list[tuple[int, int]]]
+) -> dict[tuple[int, int], tuple[int, list[int]]]:
+    """Step 5: the Boost/Penalty dice and the discard, by what the chains still need to
+    know: (exploded, dropped) -> (the lowest ``a`` stored, one polynomial per residue of
+    ``b`` modulo the step)."""
+    lowest, highest = model.boost, model.penalty
+    row = narrow.packer.width * narrow.packer.span
     xs = tuple(o.x for o in model.extra)
-    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
-    group_base: dict[tuple[int, int], int] = defaultdict(lambda: 1 << 30)
+    starts: dict[tuple[int, int], int] = {}
     for (_, exploded, dropped), parts in after.items():
-        key = (exploded, dropped)
-        group_base[key] = min(group_base[key], *(base for base, _ in parts))
+        least = min(base for base, _ in parts)
+        starts[(exploded, dropped)] = min(starts.get((exploded, dropped), least), least)
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
     for (kept, exploded, dropped), parts in after.items():
-        start = group_base[(exploded, dropped)]
+        start = starts[(exploded, dropped)]
         packed = sum(part << row * (base - start) for base, part in parts)
         _, residues = groups.setdefault((exploded, dropped), (start, [0] * narrow.step))
         chain_discards = min(highest, exploded - dropped)  # Penalty takes chains first
         for move, weight in _moves(xs, lowest, highest, kept, chain_discards):
             places, residue = divmod(move, narrow.step)
-            step = packer.width * places
+            step = narrow.packer.width * places
             moved = packed << step if step >= 0 else packed >> -step
             residues[residue] += moved if weight == 1 else moved * weight
+    return groups
 
-    # Step 3 again: the exploded chains, multiplied in per count of exploded dice. Where
-    # no chain left the roll or was discarded, one die's chain at a time serves every
-    # count: C(C(G2) + G1) + G0 is C*C*G2 + C*G1 + G0 in two passes instead of three.
+
+def _chained(
+    model: DiceModel,
+    narrow: _Narrow,
+    groups: dict[tuple[int, int], tuple[int, list[int]]],
+    final: Packer,
+    offset: int,
+) -> int:
+    """Step 3 again: the exploded chains, multiplied in per count of exploded dice. Where
+    no chain left the roll or was discarded, one die's chain at a time serves every
+    count: C(C(G2) + G1) + G0 is C*C*G2 + C*G1 + G0 in two passes instead of three."""
     total = 0
     plain: dict[int, int] = {}
     for (exploded, dropped), (start, residues) in groups.items():
         widened = _widen(residues, start, narrow, model, final, offset)
         widened *= model.scale ** (model.wild - exploded)
-        chain_discards = min(highest, exploded - dropped)
+        chain_discards = min(model.penalty, exploded - dropped)
         if dropped or chain_discards:
             total += with_chains(model, final, widened, exploded, dropped, chain_discards)
         else:
