@@ -264,7 +264,7 @@ def test_the_body_points_bar_is_painted(qtbot: QtBot, dark: bool) -> None:
 # --- the player view -------------------------------------------------------------------------
 
 
-def test_player_side_shows_wounds_other_sides_stay_private(qtbot: QtBot) -> None:
+def test_wounds_are_public_like_track_words(qtbot: QtBot) -> None:
     engine = brawl("wounds")
     engine.view.sheet_of("jack").wound_level = 3
     engine.view.sheet_of("brask").wound_level = 2
@@ -272,13 +272,14 @@ def test_player_side_shows_wounds_other_sides_stay_private(qtbot: QtBot) -> None
     people = {c.name: c for c in state.combatants}
     jack = people["Jack"].damage
     assert isinstance(jack, DamageCell) and jack.word == "Severely Wounded"
-    assert people["Captain Brask"].damage is None  # not a player side: private
+    brask = people["Captain Brask"].damage  # the other side: seen as an R5 word would be
+    assert isinstance(brask, DamageCell) and brask.word == "Wounded"
     view = PlayerView(engine)
     qtbot.addWidget(view)
     view.show_on(None, full_screen=False)
     texts = "\n".join(view.visible_texts())
     assert "Severely Wounded" in texts and "R10" in texts
-    assert "Wounded" not in texts.replace("Severely Wounded", "")  # Brask's stays private
+    assert "Wounded" in texts.replace("Severely Wounded", "")
     assert not DIE_CODE.search(texts)
     row = [r.name for r in view.model.rows()].index("Jack")
     index = view.model.index(row, 3)

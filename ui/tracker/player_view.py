@@ -38,7 +38,9 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.conditions import OUT_OF_ACTION, TRACK_LEVELS, TRACK_NAMES
+from sheets.documents import Combatant
 from sheets.encounter import Engine
+from sheets.encounter.state import EncounterView
 from ui.theme import mix
 from ui.tracker.delegates import paint_damage
 from ui.tracker.initiative_model import DamageCell, damage_cell
@@ -58,8 +60,8 @@ class PublicCombatant:
     status: str
     """"Acting", "Conceded", "Out of Action", "Done" or ""."""
     damage: DamageCell | None = None
-    """R10: the wound level or body points of a player side's combatant; None for the
-    other sides and under the ``conditions`` system."""
+    """R10: the wound level (everyone shown) or body points (player sides only); None
+    under the ``conditions`` system (``_public_damage``)."""
 
     @property
     def condition_text(self) -> str:
@@ -125,10 +127,17 @@ def public_state(engine: Engine) -> PublicState:
                 done,
                 tuple(dict.fromkeys(words)),
                 status,
-                damage_cell(system, view.character(c)) if view.side_is_players(c.side) else None,
+                damage_cell(system, view.character(c)) if _public_damage(view, c) else None,
             )
         )
     return PublicState(enc.name, rnd, current_name, tuple(people), enc.state == "ended")
+
+
+def _public_damage(view: EncounterView, combatant: Combatant) -> bool:
+    """Whose R10 damage the players see. Ruling (ours): a wound level is as public as an
+    R5 track word ("the guard looks Wounded"), for everyone shown; body points are a
+    number the GM keeps for the other sides (players see their own)."""
+    return view.rules.damage_system == "wounds" or view.side_is_players(combatant.side)
 
 
 PUBLIC_HEADERS = ("#", "Name", "Side", "Condition", "")
