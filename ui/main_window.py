@@ -272,6 +272,15 @@ class MainWindow(QMainWindow):
             "Ctrl+Shift+N",
             self.tr("Build an encounter from the campaign's characters and Stock templates (R6)"),
         )
+        self.house_rules_action = self._action(
+            self.tr("House &Rules…"),
+            self.edit_house_rules,
+            None,
+            self.tr(
+                "The settings the rules leave to the table: Wild Dice, critical 1 (R3), "
+                "damage system (R10), initiative (R6), scale (R9), action points (R7)"
+            ),
+        )
         self.roll_dock_action = self.dice_dock.toggleViewAction()
         self.roll_dock_action.setShortcut(QKeySequence("Ctrl+D"))
         self.browser_dock_action = self.browser_dock.toggleViewAction()
@@ -330,6 +339,8 @@ class MainWindow(QMainWindow):
         self.campaign_menu = campaign_menu = bar.addMenu(self.tr("&Campaign"))
         campaign_menu.addAction(self.start_session_action)
         campaign_menu.addAction(self.new_encounter_action)
+        campaign_menu.addSeparator()
+        campaign_menu.addAction(self.house_rules_action)
 
         self.view_menu = view_menu = bar.addMenu(self.tr("&View"))
         view_menu.addAction(self.browser_dock_action)
@@ -517,6 +528,7 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(session.undo_stack)
         session.documentAdded.connect(self._document_added)
         session.sessionChanged.connect(lambda _n: self._update_session_label())
+        session.houseRulesChanged.connect(self._house_rules_changed)
         session.modifiedChanged.connect(lambda _m: self._update_title())
         self.statusBar().showMessage(self.tr("Opened %1").replace("%1", index.title))
         if defer_loading and not self._after_paint_done:
@@ -629,6 +641,42 @@ class MainWindow(QMainWindow):
         if not campaigns:
             empty = self.recent_menu.addAction(self.tr("No recent campaigns"))
             empty.setEnabled(False)
+
+    def edit_house_rules(self) -> bool:
+        """Campaign > House Rules: change the table's settings (one undoable step)."""
+        if self.session is None:
+            return False
+        self.session.ensure_loaded()
+        rules = self.session.house_rules()
+        if rules is None:
+            self.statusBar().showMessage(
+                self.tr("This campaign has no campaign.json to keep house rules in")
+            )
+            return False
+        from PySide6.QtWidgets import QDialog
+
+        from ui.campaign.house_rules import HouseRulesDialog
+
+        dialog = HouseRulesDialog(rules, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        if not self.session.change_house_rules(dialog.rules()):
+            return False
+        self.undo_group.setActiveStack(self.session.undo_stack)
+        self.statusBar().showMessage(
+            self.tr("House rules changed (Ctrl+Z undoes; Save keeps them)")
+        )
+        return True
+
+    def _house_rules_changed(self) -> None:
+        """New defaults for the dice panel; sheets show the damage system now played."""
+        self._apply_house_rules()
+        for index in range(self.tabs.count()):
+            damage = getattr(self.tabs.widget(index), "damage", None)
+            if damage is not None:
+                damage.refresh()
+        self._update_title()
+        self._update_actions()
 
     def start_session(self) -> bool:
         """R7: every player character to 1 action point (or +1 with the house rule)."""
@@ -923,6 +971,7 @@ class MainWindow(QMainWindow):
             self.import_action,
             self.start_session_action,
             self.new_encounter_action,
+            self.house_rules_action,
             *self.new_kind_actions.values(),
         ):
             action.setEnabled(has_campaign)

@@ -42,6 +42,7 @@ class CampaignSession(QObject):
     documentAdded = Signal(object)  # CharacterDocument
     modifiedChanged = Signal(bool)  # campaign.json has unsaved changes
     sessionChanged = Signal(int)
+    houseRulesChanged = Signal()  # after a change, its undo or redo
 
     def __init__(self, index: CampaignIndex, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -223,3 +224,21 @@ class CampaignSession(QObject):
 
     def house_rules(self) -> HouseRules | None:
         return self.campaign.house_rules if self.campaign is not None else None
+
+    def change_house_rules(self, rules: HouseRules) -> bool:
+        """The campaign's house rules to ``rules``: one undoable step; False if nothing
+        changes (or there is no campaign.json)."""
+        from ui.campaign.house_rules import SetHouseRulesCommand
+
+        self.ensure_loaded()
+        if self.campaign is None or rules == self.campaign.house_rules:
+            return False
+        self.undo_stack.push(
+            SetHouseRulesCommand(self.campaign.house_rules, rules, self._set_house_rules)
+        )
+        return True
+
+    def _set_house_rules(self, rules: HouseRules) -> None:
+        if self.campaign is not None:
+            self.campaign.house_rules = rules
+            self.houseRulesChanged.emit()
