@@ -10,7 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from sheets.storage import load_character, save_document
-from tests.ui_helpers import copy_sample
+from tests.ui_helpers import copy_sample, main_window_on
 from ui.character_document import CharacterDocument
 from ui.commands import SetFieldCommand
 from ui.main_window import MainWindow
@@ -20,11 +20,7 @@ GRETA = "characters/greta-vance.json"
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    widget = MainWindow(autosave_ms=60_000)
-    qtbot.addWidget(widget, before_close_func=lambda w: w.discard_all_changes())
-    widget.show()
-    qtbot.waitExposed(widget)
-    assert widget.open_campaign(copy_sample(tmp_path))
+    widget: MainWindow = main_window_on(qtbot, copy_sample(tmp_path))
     qtbot.waitUntil(lambda: bool(widget.disk_watch.folders()))
     return widget
 

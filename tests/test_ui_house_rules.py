@@ -11,18 +11,14 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from sheets.documents import HouseRules
-from tests.ui_helpers import copy_sample
+from tests.ui_helpers import copy_sample, main_window_on
 from ui.campaign.house_rules import HouseRulesDialog
 from ui.main_window import MainWindow
 
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    widget = MainWindow(autosave_ms=60_000)
-    qtbot.addWidget(widget, before_close_func=lambda w: w.discard_all_changes())
-    widget.show()
-    qtbot.waitExposed(widget)
-    assert widget.open_campaign(copy_sample(tmp_path))
+    widget: MainWindow = main_window_on(qtbot, copy_sample(tmp_path))
     return widget
 
 

@@ -23,6 +23,18 @@ def copy_sample(tmp_path: Path, name: str = "campaign") -> Path:
     return target
 
 
+def main_window_on(qtbot: Any, campaign: Path) -> Any:
+    """A shown main window with ``campaign`` open (its changes thrown away at the end)."""
+    from ui.main_window import MainWindow
+
+    window = MainWindow(autosave_ms=60_000)
+    qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.open_campaign(campaign)
+    return window
+
+
 def sample_document(file: str = "greta-vance.json", folder: Path = SAMPLE) -> CharacterDocument:
     loaded = load_character(folder / "characters" / file)
     return CharacterDocument(loaded.document, loaded.path, loaded.stamp)
