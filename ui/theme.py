@@ -10,7 +10,7 @@ desktop theme, offscreen).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -19,6 +19,10 @@ from PySide6.QtWidgets import QApplication, QStyleFactory
 ColorScheme = Literal["system", "light", "dark"]
 Role = QPalette.ColorRole
 Group = QPalette.ColorGroup
+INDICATOR_CLASSES: Final = ("QCheckBox", "QRadioButton")
+INDICATOR_CONTRAST: Final = 3.0  # WCAG 2.1, 1.4.11: the parts of a control against theirs
+INDICATOR_CONTRAST_DISABLED: Final = 1.8  # still there, visibly not in use
+_indicator_palettes_set = False  # class palettes, once set, must be kept up to date
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -74,6 +78,59 @@ def dark_palette() -> QPalette:
     return palette
 
 
+def relative_luminance(colour: QColor) -> float:
+    """WCAG 2.1 relative luminance of an opaque colour (0 black .. 1 white)."""
+
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in (colour.redF(), colour.greenF(), colour.blueF()))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(first: QColor, second: QColor) -> float:
+    """WCAG 2.1 contrast ratio, 1 (none) .. 21 (black on white)."""
+    light, dark = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def indicator_palette(palette: QPalette) -> QPalette:
+    """``palette`` for check boxes and radio buttons under Fusion: on a dark palette, a
+    ``Window`` colour from which Fusion's indicator outline (``Window`` darkened 40 %, then
+    lightened 10 %) contrasts with both ``Base`` (the box) and ``Window`` (around it) by
+    at least ``INDICATOR_CONTRAST`` (WCAG's 3:1 for the parts of a control); disabled
+    indicators by less. A light palette comes back unchanged: its outline is dark enough.
+
+    A check box paints nothing else in ``Window`` (it fills no background), so only the
+    indicator's frame changes."""
+    result = QPalette(palette)
+    if not is_dark(palette):
+        return result
+    for group in (Group.Active, Group.Inactive, Group.Disabled):
+        window, base = palette.color(group, Role.Window), palette.color(group, Role.Base)
+        text = palette.color(group, Role.WindowText)
+        wanted = INDICATOR_CONTRAST if group != Group.Disabled else INDICATOR_CONTRAST_DISABLED
+        outline = window
+        for step in range(1, 21):  # from the window's colour towards the text's
+            outline = mix(window, text, step / 20)
+            if min(contrast_ratio(outline, base), contrast_ratio(outline, window)) >= wanted:
+                break
+        result.setColor(group, Role.Window, _fusion_window_for_outline(outline))
+    return result
+
+
+def _fusion_window_for_outline(outline: QColor) -> QColor:
+    """The ``Window`` colour Fusion turns into ``outline`` (``darker(140).lighter(110)``)."""
+    window = QColor(outline)
+    window.setHsvF(
+        max(outline.hsvHueF(), 0.0),  # -1 for a grey
+        outline.hsvSaturationF(),
+        min(outline.valueF() * 140 / 110, 1.0),
+        outline.alphaF(),
+    )
+    return window
+
+
 def light_palette() -> QPalette:
     """Fusion's own light palette."""
     style = QStyleFactory.create("Fusion")
@@ -86,11 +143,27 @@ def apply_color_scheme(app: QApplication, scheme: ColorScheme) -> None:
     if scheme == "system":
         hints.unsetColorScheme()
         app.setPalette(QPalette())  # an empty palette resolves to the platform's own
+        _fit_indicators(app)
         return
     wanted = Qt.ColorScheme.Dark if scheme == "dark" else Qt.ColorScheme.Light
     hints.setColorScheme(wanted)
     app.processEvents()
-    if is_dark(app.palette()) == (scheme == "dark"):
-        return  # the platform switched for us
-    app.setStyle("Fusion")
-    app.setPalette(dark_palette() if scheme == "dark" else light_palette())
+    if is_dark(app.palette()) != (scheme == "dark"):  # the platform did not switch for us
+        app.setStyle("Fusion")
+        app.setPalette(dark_palette() if scheme == "dark" else light_palette())
+    _fit_indicators(app)
+
+
+def _fit_indicators(app: QApplication) -> None:
+    """Readable check box and radio button outlines under Fusion with a dark palette (see
+    :func:`indicator_palette`), through a palette for those classes alone. Class palettes
+    do not follow the application's: once set, they are set again on every change here."""
+    global _indicator_palettes_set
+    fusion = app.style().name().lower() == "fusion"
+    if not (fusion and is_dark(app.palette())) and not _indicator_palettes_set:
+        return  # nothing to fix, nothing to undo: leave the classes on the app palette
+    palette = indicator_palette(app.palette()) if fusion else QPalette(app.palette())
+    for name in INDICATOR_CLASSES:
+        # PySide takes the class name as a str (its stubs say bytes, which it refuses).
+        app.setPalette(palette, className=name)  # type: ignore[arg-type]
+    _indicator_palettes_set = True

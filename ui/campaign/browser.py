@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
+    QFormLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -30,6 +30,8 @@ from ui.campaign.model import (
     group_label,
 )
 
+LINE_EDIT_MARGIN = 2  # QLineEdit's own gap either side of its text
+
 
 class _ListView(QTreeView):
     """Enter opens the current row (``activated`` is not sent for Enter on every style)."""
@@ -45,6 +47,31 @@ class _ListView(QTreeView):
             event.accept()
             return
         super().keyPressEvent(event)
+
+
+class SearchField(QLineEdit):
+    """A line edit never narrower than its placeholder text (from the font's metrics), so
+    the hint stays readable in the narrowest dock."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._empty = True
+        self.textChanged.connect(self._text_changed)
+
+    def _text_changed(self, text: str) -> None:
+        if self._empty != (not text):
+            self._empty = not text
+            self.updateGeometry()  # the placeholder came or went: so did its room
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.text():  # the placeholder is not on show (and the clear button is)
+            return hint
+        metrics = self.fontMetrics()
+        # Qt's own minimum makes room for its widest character: room for the placeholder
+        # instead, plus the line edit's gap either side of its text.
+        text = metrics.horizontalAdvance(self.placeholderText()) + 2 * LINE_EDIT_MARGIN
+        return QSize(max(hint.width(), hint.width() - metrics.maxWidth() + text), hint.height())
 
 
 class CampaignBrowser(QWidget):
@@ -66,8 +93,9 @@ class CampaignBrowser(QWidget):
         self.title_label.setFont(font)
         self.title_label.setAccessibleName(self.tr("Campaign"))
 
-        self.search = QLineEdit()
-        self.search.setPlaceholderText(self.tr("Search names, players, kinds (Ctrl+F)"))
+        self.search = SearchField()
+        self.search.setPlaceholderText(self.tr("Name, player or kind"))
+        self.search.setToolTip(self.tr("Search names, players and kinds (Ctrl+F)"))
         self.search.setAccessibleName(self.tr("Search the campaign"))
         self.kind_filter = QComboBox()
         self.kind_filter.setAccessibleName(self.tr("Show kind"))
@@ -76,10 +104,14 @@ class CampaignBrowser(QWidget):
             self.kind_filter.addItem(group_label(name), kinds)
         search_label = QLabel(self.tr("&Search:"))
         search_label.setBuddy(self.search)
-        filters = QHBoxLayout()
-        filters.addWidget(search_label)
-        filters.addWidget(self.search, 1)
-        filters.addWidget(self.kind_filter)
+        show_label = QLabel(self.tr("Sho&w:"))
+        show_label.setBuddy(self.kind_filter)
+        # One row each: side by side, the search field would be squeezed to "S…" in a
+        # narrow dock (or widen the dock past what a laptop's screen has beside a sheet).
+        filters = QFormLayout()
+        filters.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        filters.addRow(search_label, self.search)
+        filters.addRow(show_label, self.kind_filter)
 
         self.view = _ListView()
         self.view.setModel(self.proxy)

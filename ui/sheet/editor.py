@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSplitter,
+    QStyle,
     QTableView,
     QTabWidget,
     QToolButton,
@@ -251,6 +252,7 @@ class CharacterEditor(QWidget):
             edit.refused.connect(self.show_problem)
         gear = QWidget()
         gear_layout = QVBoxLayout(gear)
+        gear_layout.setContentsMargins(0, 0, 0, 0)
         weapons_box = QGroupBox(self.tr("Weapons (R9)"))
         weapons_box_layout = QVBoxLayout(weapons_box)
         weapons_box_layout.addLayout(weapon_buttons)
@@ -263,14 +265,19 @@ class CharacterEditor(QWidget):
         self.story = StoryWidget(doc)
         self.story.problem.connect(self.show_problem)
 
+        # Every page scrolls: a short sheet (a laptop's screen) scrolls a page rather than
+        # asking the main window to grow past the screen's bottom edge.
         self.side_tabs = QTabWidget()
         self.side_tabs.setDocumentMode(True)
         self.side_tabs.addTab(conditions_scroll, self.tr("&Conditions"))
-        self.side_tabs.addTab(gear, self.tr("&Gear"))
-        self.side_tabs.addTab(self.story, self.tr("S&tory"))
+        self.side_tabs.addTab(_scrolled(gear), self.tr("&Gear"))
+        self.side_tabs.addTab(_scrolled(self.story), self.tr("S&tory"))
         self.side_tabs.setAccessibleName(self.tr("Conditions, gear and story"))
 
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        # Stacked (the compact layout) until the sheet is known to be wide enough for side
+        # by side: the sheet's first minimum size is the compact one, so opening it never
+        # pushes the main window past the edge of a small screen.
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(abilities)
         self.splitter.addWidget(self.side_tabs)
         self.splitter.setStretchFactor(0, 1)
@@ -280,6 +287,7 @@ class CharacterEditor(QWidget):
         self.header.problem.connect(self.show_problem)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
+        self._margins = layout.contentsMargins()
         layout.addWidget(self.header)
         layout.addWidget(self.message)
         layout.addWidget(self.splitter, 1)
@@ -290,9 +298,21 @@ class CharacterEditor(QWidget):
         self._update_for_kind()
         self._update_actions()
 
+    def wide_layout_width(self) -> int:
+        """The least width at which the sheet goes side by side: ``WIDE_LAYOUT_PX``, or
+        what the two panes need beside each other where that is more (a large font)."""
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        pages = [self.side_tabs.widget(i) for i in range(self.side_tabs.count())]
+        contents = [p.widget() if isinstance(p, QScrollArea) else p for p in pages]
+        tabs = max(c.minimumSizeHint().width() + bar for c in contents if c is not None)
+        tree = self.splitter.widget(0)
+        beside = (tree.minimumSizeHint().width() if tree is not None else 0) + tabs
+        margins = self._margins.left() + self._margins.right()
+        return max(WIDE_LAYOUT_PX, beside + self.splitter.handleWidth() + margins)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Side by side when there is room, else the tree above conditions and gear."""
-        wide = event.size().width() >= WIDE_LAYOUT_PX
+        wide = event.size().width() >= self.wide_layout_width()
         wanted = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
         if self.splitter.orientation() != wanted:
             self.splitter.setOrientation(wanted)
@@ -559,3 +579,12 @@ class CharacterEditor(QWidget):
                 self.tr("%1: %2 damage").replace("%1", self.doc.title).replace("%2", weapon.name)
             )
             self.rollRequested.emit(label, weapon.damage)
+
+
+def _scrolled(page: QWidget) -> QScrollArea:
+    """``page`` in a frameless scroll area: shown whole when there is room, else scrolled."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(page)
+    return area

@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import Final, Literal
 
 from pydantic import ValidationError
-from PySide6.QtCore import QByteArray, QSize, Qt, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QImage, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QFormLayout,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -25,6 +24,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QStyle,
+    QStyleOptionFrame,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -37,12 +38,33 @@ from ui import commands
 from ui.character_document import CharacterDocument, validation_reason
 
 PORTRAIT_SIZE: Final = 112
+LINE_EDIT_MARGIN: Final = 2  # QLineEdit's own gap either side of its text
 
 
 def kind_names() -> dict[str, str]:
     from ui.campaign.model import kind_label
 
     return {kind: kind_label(kind) for kind in CHARACTER_KINDS}
+
+
+def text_room(edit: QLineEdit) -> int:
+    """How wide a text ``edit`` shows without scrolling it: its contents less the margins
+    the line edit keeps either side of its text (and any icons inside it)."""
+    option = QStyleOptionFrame()
+    edit.initStyleOption(option)
+    contents = edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, edit)
+    margins = edit.textMargins()
+    icons = sum(
+        child.width()
+        for child in edit.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        if child.isVisible()
+    )
+    return contents.width() - margins.left() - margins.right() - icons - 2 * LINE_EDIT_MARGIN
+
+
+def text_fits(edit: QLineEdit) -> bool:
+    """True when ``edit`` shows all of its text (nothing scrolled out at either side)."""
+    return edit.fontMetrics().horizontalAdvance(edit.text()) <= text_room(edit)
 
 
 class CommitPlainTextEdit(QPlainTextEdit):
@@ -94,7 +116,7 @@ class PointsControl(QWidget):
         for button in (self.minus, self.plus):
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setAutoRepeat(True)
-            button.setMinimumSize(QSize(26, 26))
+            button.setMinimumSize(QSize(26, 26).expandedTo(button.sizeHint()))  # never cut
         self.setToolTip(tooltip)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -171,18 +193,27 @@ class HeaderWidget(QWidget):
         self.fear_label = QLabel(self.tr("&Fear rating:"))
         self.fear_label.setBuddy(self.fear_spin)
 
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        form.addRow(self._label(self.tr("&Name:"), self.name_edit), self.name_edit)
-        form.addRow(self._label(self.tr("&Player:"), self.player_edit), self.player_edit)
+        # One grid: the labels, then the fields, then the points. The name runs across the
+        # points' column too, so a long name ("Dr. Margarethe \"Greta\" Vance") shows whole
+        # even with the sheet at its narrowest.
+        grid = QGridLayout()
+        grid.setVerticalSpacing(4)
+        grid.addWidget(self._label(self.tr("&Name:"), self.name_edit), 0, 0)
+        grid.addWidget(self.name_edit, 0, 1, 1, 3)
+        grid.addWidget(self._label(self.tr("&Player:"), self.player_edit), 1, 0)
+        grid.addWidget(self.player_edit, 1, 1)
         kind_row = QHBoxLayout()
         kind_row.addWidget(self.kind_combo, 1)
         kind_row.addWidget(self.importance_combo, 1)
-        form.addRow(self._label(self.tr("&Kind:"), self.kind_combo), kind_row)
-        form.addRow(
-            self._label(self.tr("&Encounter length:"), self.length_combo), self.length_combo
-        )
-        form.addRow(self.fear_label, self.fear_spin)
+        grid.addWidget(self._label(self.tr("&Kind:"), self.kind_combo), 2, 0)
+        grid.addLayout(kind_row, 2, 1)
+        grid.addWidget(self._label(self.tr("&Encounter length:"), self.length_combo), 3, 0)
+        grid.addWidget(self.length_combo, 3, 1)
+        grid.addWidget(self.fear_label, 4, 0)
+        grid.addWidget(self.fear_spin, 4, 1, Qt.AlignmentFlag.AlignLeft)
+        grid.setColumnStretch(1, 3)  # room to spare: to the fields and the points, 3:2
+        grid.setColumnStretch(3, 2)
+        grid.setColumnMinimumWidth(2, 12)
 
         self.points = {
             "action_points": PointsControl(
@@ -201,12 +232,16 @@ class HeaderWidget(QWidget):
                 self.tr("Fame"), self.tr("R8: the group's Fame reduces the Fear of what it meets")
             ),
         }
-        points = QGridLayout()
-        points.setVerticalSpacing(2)
-        for row, (field, control) in enumerate(self.points.items()):
-            points.addWidget(control, row, 0)
+        points = QVBoxLayout()
+        points.setSpacing(2)
+        for field, control in self.points.items():
+            points.addWidget(control)
             control.minus.clicked.connect(lambda _c=False, f=field: self.adjust(f, -1))
             control.plus.clicked.connect(lambda _c=False, f=field: self.adjust(f, +1))
+        # Beside the rows under the name; a last, stretching row takes what the points need
+        # beyond those rows, so the rows keep their natural spacing.
+        grid.addLayout(points, 1, 3, 5, 1, Qt.AlignmentFlag.AlignTop)
+        grid.setRowStretch(5, 1)
 
         portrait_column = QVBoxLayout()
         portrait_column.addWidget(self.portrait)
@@ -216,11 +251,11 @@ class HeaderWidget(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(portrait_column)
-        layout.addLayout(form, 3)
-        layout.addSpacing(12)
-        layout.addLayout(points, 2)
+        layout.addLayout(grid, 1)
 
         self.name_edit.editingFinished.connect(lambda: self._commit_text("name", self.name_edit))
+        self.name_edit.textChanged.connect(lambda _t: self._update_name_tip())
+        self.name_edit.installEventFilter(self)
         self.player_edit.editingFinished.connect(
             lambda: self._commit_text("player", self.player_edit)
         )
@@ -236,6 +271,16 @@ class HeaderWidget(QWidget):
         doc.changed.connect(self.refresh)
         doc.reset.connect(self.refresh)
         self.refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.name_edit and event.type() == QEvent.Type.Resize:
+            self._update_name_tip()
+        return super().eventFilter(watched, event)
+
+    def _update_name_tip(self) -> None:
+        """A name too long for its field shows whole in the field's tooltip."""
+        edit = self.name_edit
+        edit.setToolTip("" if text_fits(edit) else edit.text())
 
     @staticmethod
     def _label(text: str, buddy: QWidget) -> QLabel:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -53,6 +53,7 @@ ACTIONS: Final[tuple[tuple[str, str | None], ...]] = (
 )
 PURPOSES: Final = (("Skill check", "skill"), ("Attack", "attack"), ("Defence", "defence"))
 MINUS: Final = "\u2212"
+SCROLLED_PANE_LINES: Final = 5  # the least the check and the effect menu show
 Pick = tuple[str | None, str | None, str | None]
 """(skill, specialization, ability) of a check."""
 
@@ -223,18 +224,25 @@ class ActPanel(QWidget):
         effects_scroll.setWidget(effects)
         effects_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
+        # The check and the effect menu scroll; each keeps a few lines in view (from the
+        # font, not a pixel count), so the three fit a laptop's act dock (a 768 px tall
+        # tracker) with the dice panel's own minimum whole. How the height is shared:
+        # ``_balance_splitter``, until the GM drags a handle.
+        for pane in (scroll, effects_scroll):
+            pane.setMinimumHeight(SCROLLED_PANE_LINES * self.fontMetrics().lineSpacing())
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(scroll)
         splitter.addWidget(self.dice_panel)
         splitter.addWidget(effects_scroll)
         splitter.setChildrenCollapsible(False)
-        scroll.setMinimumHeight(250)
-        effects_scroll.setMinimumHeight(260)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
         splitter.setStretchFactor(2, 0)
-        splitter.setSizes([330, 400, 350])
+        splitter.splitterMoved.connect(self._splitter_moved)
         self.splitter = splitter
+        self.check_scroll = scroll
+        self.effects_scroll = effects_scroll
+        self._sized_by_hand = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
@@ -251,6 +259,36 @@ class ActPanel(QWidget):
         self.effect_list.currentRowChanged.connect(lambda _: self._effect_picked())
         self.spend_button.clicked.connect(self.spend_selected)
         self._against_changed()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self._sized_by_hand:
+            self._balance_splitter()
+
+    def _splitter_moved(self, _pos: int, _index: int) -> None:
+        self._sized_by_hand = True  # the GM's split stays, whatever the dock's height
+
+    def _balance_splitter(self) -> None:
+        """Share the panel's height: the dice panel its minimum first (its form whole, the
+        roll button in view), then the check and the effect menu up to their preferred
+        heights (in proportion), then whatever is left to the dice panel."""
+        splitter = self.splitter
+        total = splitter.height() - (splitter.count() - 1) * splitter.handleWidth()
+        if total <= 0:
+            return
+        panes = (self.check_scroll, self.effects_scroll)
+        lows = [pane.minimumHeight() for pane in panes]
+        highs = [max(low, _whole_height(pane)) for low, pane in zip(lows, panes, strict=True)]
+        dice = self.dice_panel.minimumSizeHint().height()
+        room = max(total - dice, sum(lows))
+        if room >= sum(highs):
+            sides = highs
+        else:  # between the minimums and the preferred heights, in proportion
+            share = (room - sum(lows)) / max(1, sum(highs) - sum(lows))
+            sides = [
+                low + round((high - low) * share) for low, high in zip(lows, highs, strict=True)
+            ]
+        splitter.setSizes([sides[0], total - sum(sides), sides[1]])
 
     # --- people ----------------------------------------------------------------------------
 
@@ -645,6 +683,14 @@ def damage_words(data: dict[str, object]) -> str:
         )
         return text + (" \u2014 out of action" if points.get("out") else "")
     return ""
+
+
+def _whole_height(area: QScrollArea) -> int:
+    """How tall ``area`` is when it shows its widget without scrolling."""
+    widget = area.widget()
+    if widget is None:
+        return area.minimumHeight()
+    return widget.sizeHint().height() + 2 * area.frameWidth()
 
 
 def _row(*widgets: QWidget) -> QWidget:
