@@ -486,12 +486,6 @@ def test_with_a_sheet_open_the_main_window_fits_a_laptop_screen(
     assert_nothing_cut(qtbot, editor)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ui/main_window.py: the first sheet is shown (its minimum beside both docks) "
-    "before fit_docks stacks the browser behind the dice, so the window grows past a "
-    "1024 px screen; the docks must stack before the sheet is shown",
-)
 def test_opening_the_first_sheet_keeps_a_1024_wide_window_on_the_screen(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

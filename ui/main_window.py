@@ -390,28 +390,11 @@ class MainWindow(QMainWindow):
         dock layout was restored."""
         if self._docks_restored:
             return
-        docks = [
-            dock
-            for dock in (self.dice_dock, self.browser_dock)
-            if not dock.isHidden() and not dock.isFloating()
-        ]
+        centre = self.centre.minimumSizeHint().width()  # a sheet stacks when it is narrow
+        docks = self._stack_if_crowded(centre)
         if not docks:
             return
-        from PySide6.QtWidgets import QStyle
-
-        separator = self.style().pixelMetric(
-            QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self
-        )
-        centre = self.centre.minimumSizeHint().width()  # a sheet stacks when it is narrow
-        screen = self.screen()
-        room = screen.availableGeometry().width() if screen is not None else self.width()
-        needed = centre + sum(d.minimumSizeHint().width() + separator for d in docks)
-        if len(docks) == 2 and needed > room and not self.tabifiedDockWidgets(self.dice_dock):
-            # A small screen (or a large scale factor): side by side, the docks would push
-            # the window past the screen's edge. Stack the browser behind the dice instead.
-            self.tabifyDockWidget(self.dice_dock, self.browser_dock)
-            self.dice_dock.raise_()
-            docks = [self.dice_dock]
+        separator = self._dock_separator()
         spare = self.width() - centre - len(docks) * separator
         widths = []
         for index, dock in enumerate(docks):
@@ -421,6 +404,30 @@ class MainWindow(QMainWindow):
             widths.append(width)
             spare -= width
         self.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
+
+    def _dock_separator(self) -> int:
+        from PySide6.QtWidgets import QStyle
+
+        return self.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self)
+
+    def _stack_if_crowded(self, centre: int) -> list[QDockWidget]:
+        """The side docks beside the centre. On a small screen (or at a large scale
+        factor) side by side they would push the window past the screen's edge: the
+        browser then stacks behind the dice."""
+        docks = [
+            dock
+            for dock in (self.dice_dock, self.browser_dock)
+            if not dock.isHidden() and not dock.isFloating()
+        ]
+        screen = self.screen()
+        room = screen.availableGeometry().width() if screen is not None else self.width()
+        separator = self._dock_separator()
+        needed = centre + sum(d.minimumSizeHint().width() + separator for d in docks)
+        if len(docks) == 2 and needed > room and not self.tabifiedDockWidgets(self.dice_dock):
+            self.tabifyDockWidget(self.dice_dock, self.browser_dock)
+            self.dice_dock.raise_()
+            docks = [self.dice_dock]
+        return docks
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self and event.type() == QEvent.Type.Paint and not self._painted:
@@ -744,6 +751,12 @@ class MainWindow(QMainWindow):
             editor = CharacterEditor(doc)
             editor.rollRequested.connect(lambda label, code, d=doc: self.roll(d, label, code))
             editor.problem.connect(lambda reason: self.statusBar().showMessage(reason, 8000))
+            if not self.tabs.count() and not self._docks_restored:
+                # The first sheet: make room before it shows, or the window grows past
+                # a small screen's edge before fit_docks can stack the docks.
+                self._stack_if_crowded(
+                    max(self.centre.minimumSizeHint().width(), editor.minimumSizeHint().width())
+                )
             index = self.tabs.addTab(editor, doc.title)
             self.tabs.setTabToolTip(index, str(doc.path) if doc.path else self.tr("not saved yet"))
             self.centre.setCurrentWidget(self.tabs)
