@@ -24,6 +24,7 @@ from sheets.conditions import EncounterLength
 from sheets.damage import DEAD, default_body_points
 from sheets.dice import DieCode
 from sheets.documents.common import (
+    NAME_LENGTH,
     Document,
     Name,
     Part,
@@ -122,7 +123,7 @@ class Weapon(Part):
     """A weapon: its damage roll and how it deals with armour (R9)."""
 
     name: Name
-    skill: Annotated[str, StringConstraints(strip_whitespace=True, max_length=120)] = ""
+    skill: Annotated[str, StringConstraints(strip_whitespace=True, max_length=NAME_LENGTH)] = ""
     """The skill that makes the attack, e.g. Firearms or Melee Combat."""
     damage: SheetCode
     """The damage roll (an effect roll, R4)."""
@@ -132,7 +133,7 @@ class Weapon(Part):
     """R9: the difference of PLs is taken from the lower side's roll."""
     scale: int = Field(default=0, ge=-MAX_SCALE, le=MAX_SCALE)
     """R9: the weapon's scale value."""
-    range: Annotated[str, StringConstraints(max_length=120)] = ""
+    range: Annotated[str, StringConstraints(max_length=NAME_LENGTH)] = ""
     notes: Text = ""
 
 
@@ -169,7 +170,7 @@ class Character(Document):
 
     kind: CharacterKind = "character"
     name: Name
-    player: Annotated[str, StringConstraints(strip_whitespace=True, max_length=120)] = ""
+    player: Annotated[str, StringConstraints(strip_whitespace=True, max_length=NAME_LENGTH)] = ""
     """Who plays this character; empty for the GM's elements."""
     importance: Importance = "dynamic"
     """R2: Dynamic or Stock. Player characters are always Dynamic."""

@@ -111,14 +111,17 @@ def _one_line(name: str) -> str:
     return name
 
 
+NAME_LENGTH: Final = 120  # a name, a label, a short line
+TEXT_LENGTH: Final = 100_000  # notes, background: a long text, never a book
+
 Name = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=120),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LENGTH),
     AfterValidator(_one_line),
 ]
 """A name a player types: one line, trimmed, not empty."""
 
-Text = Annotated[str, StringConstraints(max_length=100_000)]
+Text = Annotated[str, StringConstraints(max_length=TEXT_LENGTH)]
 """Free text: notes, background, descriptions."""
 
 

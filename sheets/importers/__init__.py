@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from sheets.documents import Character
-from sheets.importers.od6s import ImportResult, import_od6s, load_json, looks_like_od6s
+from sheets.importers.od6s import FORMAT, ImportResult, import_od6s, load_json, looks_like_od6s
 from sheets.storage import (
     CHARACTERS_FOLDER,
     MAX_FILE_BYTES,
@@ -33,7 +33,7 @@ from sheets.storage import (
     save_document,
 )
 
-IMPORTERS: Final[dict[str, Callable[..., ImportResult]]] = {"od6s": import_od6s}
+IMPORTERS: Final[dict[str, Callable[..., ImportResult]]] = {FORMAT: import_od6s}
 """Format name (what ``detect`` returns) -> ``importer(data, *, source) -> ImportResult``."""
 
 
@@ -48,7 +48,7 @@ def detect(data: bytes) -> str | None:
         raw = load_json(data, "<data>")
     except DocumentError:
         return None
-    return "od6s" if looks_like_od6s(raw) else None
+    return FORMAT if looks_like_od6s(raw) else None
 
 
 def import_character(data: bytes, *, source: str) -> ImportResult:
