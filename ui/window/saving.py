@@ -1,0 +1,276 @@
+"""Saving: save, save as, save all, revert and reload; "save the changes?" before closing
+a tab or the campaign; and the question when a file changed elsewhere since it was read
+(a save conflict)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ui.window import sheet_tabs, status
+
+if TYPE_CHECKING:
+    from ui.character_document import CharacterDocument
+    from ui.main_window import MainWindow
+
+
+def commit_editors(window: MainWindow) -> None:
+    """Every tab's half-typed edit becomes a change of its document."""
+    for index in range(window.tabs.count()):
+        widget = window.tabs.widget(index)
+        commit = getattr(widget, "commit_pending", None)
+        if commit is not None:
+            commit()
+
+
+def save_current(window: MainWindow) -> bool:
+    doc = window.current_document()
+    if doc is None or status.campaign_active_and_modified(window):
+        return window.save_all()
+    return window.save_document(doc)
+
+
+def ask_save_path(
+    window: MainWindow, title: str, start: Path, file_filter: str, suffix: str
+) -> Path | None:
+    """Where to save, from the save dialog, ending in ``suffix`` (None: cancelled)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    chosen, _filter = QFileDialog.getSaveFileName(window, title, str(start), file_filter)
+    return with_suffix(Path(chosen), suffix) if chosen else None
+
+
+def with_suffix(path: Path, suffix: str) -> Path:
+    """``path`` ending in ``suffix`` (any case) or given it."""
+    return path if path.suffix.lower() == suffix else path.with_suffix(suffix)
+
+
+def save_current_as(window: MainWindow) -> bool:
+    doc = window.current_document()
+    if doc is None:
+        return False
+    from sheets.storage import file_name_for
+
+    start = doc.path or (doc.folder or Path.home()) / file_name_for(doc.character.name)
+    target = ask_save_path(
+        window,
+        window.tr("Save %1 as").replace("%1", doc.title),
+        start,
+        window.tr("Wild Die character (*.json)"),
+        ".json",
+    )
+    if target is None:
+        return False
+    return window.save_document(doc, target, overwrite=True)
+
+
+def save_document(
+    window: MainWindow, doc: CharacterDocument, path: Path | None, *, overwrite: bool
+) -> bool:
+    """Save atomically (sheets.storage); asks before overwriting a file changed elsewhere."""
+    from PySide6.QtWidgets import QMessageBox
+
+    Button = QMessageBox.StandardButton
+
+    from sheets.storage import (
+        DocumentError,
+        SaveConflict,
+        SaveError,
+        file_name_for,
+        save_document,
+    )
+
+    editor = sheet_tabs.editor_for(window, doc)
+    if editor is not None:
+        editor.commit_pending()
+    target = path or doc.path
+    if target is None:
+        session = window.session
+        folder = doc.folder or (session.characters_folder if session else Path.home())
+        folder.mkdir(parents=True, exist_ok=True)
+        taken = [p.name for p in folder.iterdir()]
+        target = folder / file_name_for(doc.character.name, taken)
+    old_autosave = None
+    if window.autosaving:
+        from app.autosave import autosave_file
+
+        old_autosave = autosave_file(doc)
+    opened = doc.stamp if target == doc.path else None
+    try:
+        try:
+            stamp = save_document(doc.character, target, opened=opened, overwrite=overwrite)
+        except SaveConflict as conflict:
+            answer = QMessageBox.question(
+                window,
+                window.tr("File changed"),
+                window.tr("%1\n\nOverwrite it with your version?").replace("%1", str(conflict)),
+                Button.Yes | Button.Cancel,
+                Button.Cancel,
+            )
+            if answer != Button.Yes:
+                return False
+            stamp = save_document(doc.character, target, opened=opened, overwrite=True)
+    except (SaveError, DocumentError, OSError) as error:
+        QMessageBox.critical(
+            window, window.tr("Cannot save %1").replace("%1", doc.title), str(error)
+        )
+        return False
+    doc.mark_saved(target, stamp)
+    if old_autosave is not None:
+        old_autosave.unlink(missing_ok=True)
+    sheet_tabs.update_tab(window, doc)
+    status.update_title(window)
+    window.statusBar().showMessage(window.tr("Saved %1").replace("%1", str(target)), 5000)
+    return True
+
+
+def save_all(window: MainWindow) -> bool:
+    from PySide6.QtWidgets import QMessageBox
+
+    commit_editors(window)
+    ok = True
+    for doc in window.documents():
+        if doc.modified:
+            ok = window.save_document(doc) and ok
+    if window.session is not None and window.session.modified:
+        from sheets.storage import SaveConflict, SaveError
+
+        try:
+            window.session.save_campaign()
+        except (SaveConflict, SaveError, OSError) as error:
+            QMessageBox.critical(window, window.tr("Cannot save the campaign"), str(error))
+            ok = False
+    status.update_title(window)
+    return ok
+
+
+def maybe_save(window: MainWindow, docs: list[CharacterDocument], *, campaign: bool) -> bool:
+    """Before closing: Save all / Discard / Cancel when something is unsaved."""
+    from PySide6.QtWidgets import QMessageBox
+
+    Button = QMessageBox.StandardButton
+
+    commit_editors(window)
+    session = window.session
+    unsaved = [d for d in docs if d.modified]
+    campaign_unsaved = campaign and session is not None and session.modified
+    if not unsaved and not campaign_unsaved:
+        return True
+    names = [d.title for d in unsaved]
+    if campaign_unsaved and session is not None:
+        names.append(window.tr("the campaign (session number)"))
+    answer = QMessageBox.question(
+        window,
+        window.tr("Unsaved changes"),
+        window.tr("Save the changes to %1?").replace("%1", ", ".join(names)),
+        Button.Save | Button.Discard | Button.Cancel,
+        Button.Save,
+    )
+    if answer == Button.Cancel:
+        return False
+    if answer == Button.Save:
+        return window.save_all()
+    for doc in unsaved:
+        window.autosaver.discard(doc)
+        doc.discard_changes_marker()
+    if window.session is not None:
+        window.session.undo_stack.setClean()
+    return True
+
+
+def close_tab(window: MainWindow, index: int) -> bool:
+    """Close a tab; unsaved changes: Save / Discard / Cancel."""
+    from PySide6.QtWidgets import QMessageBox
+
+    Button = QMessageBox.StandardButton
+
+    editor = window.tabs.widget(index)
+    doc = getattr(editor, "doc", None)
+    if editor is None or doc is None:
+        return False
+    editor.commit_pending()  # type: ignore[attr-defined]
+    if doc.modified:
+        answer = QMessageBox.question(
+            window,
+            window.tr("Unsaved changes"),
+            window.tr("Save the changes to %1 before closing?").replace("%1", doc.title),
+            Button.Save | Button.Discard | Button.Cancel,
+            Button.Save,
+        )
+        if answer == Button.Cancel:
+            return False
+        if answer == Button.Save:
+            if not window.save_document(doc):
+                return False
+        else:
+            discard(window, doc)
+    sheet_tabs.remove_tab(window, index)
+    return True
+
+
+def discard_all_changes(window: MainWindow) -> None:
+    """Mark everything saved without saving (tests: no "save?" prompt at teardown)."""
+    for doc in window.documents():
+        doc.discard_changes_marker()
+    if window.session is not None:
+        window.session.undo_stack.setClean()
+
+
+def discard(window: MainWindow, doc: CharacterDocument) -> None:
+    """Throw away unsaved changes: reload the file (or forget a never-saved sheet)."""
+    window.autosaver.discard(doc)
+    if doc.path is None:
+        doc.discard_changes_marker()
+        if window.session is not None:
+            entry = window.session.entry_for(doc)
+            if entry is not None:
+                window.session.model.remove_entry(entry)
+        return
+    reload(window, doc)
+
+
+def reload(window: MainWindow, doc: CharacterDocument) -> bool:
+    """Read the sheet's file again (its undo history goes: the file is the truth now)."""
+    from sheets.storage import DocumentError, load_character
+
+    if doc.path is None:
+        return False
+    try:
+        loaded = load_character(doc.path)
+    except DocumentError as error:
+        status.show_problems(window, window.tr("Cannot reload %1").replace("%1", doc.title), error)
+        return False
+    doc.replace_character(loaded.document)
+    doc.undo_stack.clear()
+    doc.stamp = loaded.stamp
+    doc.discard_changes_marker()
+    window.autosaver.discard(doc)
+    return True
+
+
+def revert_current(window: MainWindow) -> bool:
+    from PySide6.QtWidgets import QMessageBox
+
+    Button = QMessageBox.StandardButton
+
+    doc = window.current_document()
+    if doc is None or doc.path is None:
+        return False
+    if doc.modified:
+        answer = QMessageBox.question(
+            window,
+            window.tr("Revert"),
+            window.tr("Throw away the unsaved changes to %1 and reload the saved file?").replace(
+                "%1", doc.title
+            ),
+            Button.Discard | Button.Cancel,
+            Button.Cancel,
+        )
+        if answer != Button.Discard:
+            return False
+    reverted = reload(window, doc)
+    if reverted:
+        window.statusBar().showMessage(
+            window.tr("Reverted %1 to the saved file").replace("%1", doc.title)
+        )
+    return reverted
