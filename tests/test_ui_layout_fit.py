@@ -635,9 +635,13 @@ def test_in_the_dark_scheme_check_box_outlines_stand_out(qtbot: QtBot, dark: QAp
     button = QPushButton("Roll")
     column.addWidget(button)
     assert button.palette().color(QPalette.ColorRole.Window) == window
-    # Back in the light scheme, check boxes take the light palette's colours again.
+    # Back in the light scheme, check boxes take the light palette's box colour again,
+    # with outlines that stand out there too (Fusion's own reach about 1.9:1).
     apply_color_scheme(dark, "light")
     settle(qtbot)
     light = dark.palette()
-    for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base):
-        assert boxes[0].palette().color(role) == light.color(role)
+    assert not is_dark(light)
+    assert boxes[0].palette().color(QPalette.ColorRole.Base) == light.color(QPalette.ColorRole.Base)
+    base, window = light.color(QPalette.ColorRole.Base), light.color(QPalette.ColorRole.Window)
+    assert _outline_contrast(boxes[0], base) >= INDICATOR_CONTRAST
+    assert _outline_contrast(boxes[0], window) >= INDICATOR_CONTRAST

@@ -95,17 +95,15 @@ def contrast_ratio(first: QColor, second: QColor) -> float:
 
 
 def indicator_palette(palette: QPalette) -> QPalette:
-    """``palette`` for check boxes and radio buttons under Fusion: on a dark palette, a
-    ``Window`` colour from which Fusion's indicator outline (``Window`` darkened 40 %, then
-    lightened 10 %) contrasts with both ``Base`` (the box) and ``Window`` (around it) by
-    at least ``INDICATOR_CONTRAST`` (WCAG's 3:1 for the parts of a control); disabled
-    indicators by less. A light palette comes back unchanged: its outline is dark enough.
+    """``palette`` for check boxes and radio buttons under Fusion: a ``Window`` colour
+    from which Fusion's indicator outline (``Window`` darkened 40 %, then lightened 10 %)
+    contrasts with both ``Base`` (the box) and ``Window`` (around it) by at least
+    ``INDICATOR_CONTRAST`` (WCAG's 3:1 for the parts of a control); disabled indicators by
+    less. Dark and light alike: Fusion's own light outline reaches only about 1.9:1.
 
     A check box paints nothing else in ``Window`` (it fills no background), so only the
     indicator's frame changes."""
     result = QPalette(palette)
-    if not is_dark(palette):
-        return result
     for group in (Group.Active, Group.Inactive, Group.Disabled):
         window, base = palette.color(group, Role.Window), palette.color(group, Role.Base)
         text = palette.color(group, Role.WindowText)
@@ -155,12 +153,12 @@ def apply_color_scheme(app: QApplication, scheme: ColorScheme) -> None:
 
 
 def _fit_indicators(app: QApplication) -> None:
-    """Readable check box and radio button outlines under Fusion with a dark palette (see
+    """Readable check box and radio button outlines under Fusion (see
     :func:`indicator_palette`), through a palette for those classes alone. Class palettes
     do not follow the application's: once set, they are set again on every change here."""
     global _indicator_palettes_set
     fusion = app.style().name().lower() == "fusion"
-    if not (fusion and is_dark(app.palette())) and not _indicator_palettes_set:
+    if not fusion and not _indicator_palettes_set:
         return  # nothing to fix, nothing to undo: leave the classes on the app palette
     palette = indicator_palette(app.palette()) if fusion else QPalette(app.palette())
     for name in INDICATOR_CLASSES:
