@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from sheets.documents import new_character
 from tests.ui_helpers import sample_document
 from ui.character_document import CharacterDocument
-from ui.sheet.conditions_widget import ConditionsWidget, StepBar, track_steps, tracks_for
+from ui.sheet.conditions import ConditionsWidget, StepBar, track_steps, tracks_for
 
 LEFT = Qt.MouseButton.LeftButton
 Key = Qt.Key

@@ -226,7 +226,7 @@ def test_every_control_takes_keyboard_focus(editor: CharacterEditor) -> None:
         QLineEdit,
     )
 
-    from ui.sheet.conditions_widget import StepBar
+    from ui.sheet.conditions import StepBar
 
     kinds = (QAbstractButton, QAbstractItemView, QComboBox, QLineEdit, StepBar)
     controls = [

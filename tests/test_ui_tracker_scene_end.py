@@ -16,7 +16,7 @@ from sheets.encounter import CreateCondition
 from sheets.results import Duration
 from sheets.storage import load_character, load_encounter
 from ui.character_document import CharacterDocument
-from ui.sheet.conditions_widget import ConditionsWidget
+from ui.sheet.conditions import ConditionsWidget
 from ui.tracker import TrackerWindow, open_tracker
 
 SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample-campaign"

@@ -37,7 +37,7 @@ from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization, Weapon
 from ui import commands
 from ui.character_document import CharacterDocument
-from ui.sheet.conditions_widget import ConditionsWidget
+from ui.sheet.conditions import ConditionsWidget
 from ui.sheet.damage_widget import DamageWidget
 from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
 from ui.sheet.gear_model import (

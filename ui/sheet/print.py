@@ -53,7 +53,7 @@ from sheets.damage import (
 from sheets.documents import Character
 from sheets.results import Duration
 from sheets.skills import CheckNotPossible, check_dice
-from ui.sheet.conditions_widget import track_steps, tracks_for
+from ui.sheet.conditions import track_steps, tracks_for
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
