@@ -19,6 +19,10 @@ from PySide6.QtWidgets import QApplication, QStyleFactory
 ColorScheme = Literal["system", "light", "dark"]
 Role = QPalette.ColorRole
 Group = QPalette.ColorGroup
+# The colours that mean harm and health wherever a condition, wound or pool is drawn.
+DANGER: Final = QColor(205, 62, 48)
+WARN: Final = QColor(222, 150, 40)
+CALM: Final = QColor(60, 150, 90)
 INDICATOR_CLASSES: Final = ("QCheckBox", "QRadioButton")
 INDICATOR_CONTRAST: Final = 3.0  # WCAG 2.1, 1.4.11: the parts of a control against theirs
 INDICATOR_CONTRAST_DISABLED: Final = 1.8  # still there, visibly not in use

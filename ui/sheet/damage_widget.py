@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QPalette, QUndoCommand
+from PySide6.QtGui import QFont, QPalette, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -55,9 +55,8 @@ from sheets.damage import (
 from sheets.documents.character import MAX_POINTS
 from ui import commands
 from ui.character_document import CharacterDocument
-from ui.theme import mix
+from ui.theme import DANGER, mix
 
-DANGER: Final = QColor(205, 62, 48)
 COL_LEVEL: Final = 0
 COL_CHART: Final = 1
 COL_EFFECT: Final = 2

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sheets.conditions import OUT_OF_ACTION
 from sheets.damage import HEALTHY, WOUND_LEVELS
-from ui.theme import mix
+from ui.theme import DANGER, WARN, mix
 from ui.tracker.initiative_model import (
     COL_INITIATIVE,
     COL_ORDER,
@@ -27,8 +27,6 @@ from ui.tracker.initiative_model import (
     RowRole,
 )
 
-DANGER: Final = QColor(205, 62, 48)
-WARN: Final = QColor(222, 150, 40)
 GOOD: Final = QColor(72, 160, 92)
 WOUND_COLORS: Final = (
     QColor(),  # Healthy: no chip

@@ -9,7 +9,6 @@ bar knows nothing of the character.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -33,10 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.theme import is_dark, mix
-
-DANGER: Final = QColor(205, 62, 48)
-CALM: Final = QColor(60, 150, 90)
+from ui.theme import CALM, DANGER, is_dark, mix
 
 
 def _text_on(fill: QColor, palette: QPalette) -> QColor:
