@@ -19,6 +19,28 @@ CONDITION_KINDS: Final[tuple[ConditionKind, ...]] = get_args(ConditionKind)
 TrackName = Literal["damage", "composure", "body"]
 TRACK_NAMES: Final[tuple[TrackName, ...]] = get_args(TrackName)
 
+OBJECT_KINDS: Final = frozenset({"vehicle", "object", "location"})
+"""R5: the elements that are things: body hits (vs toughness), no composure to shake."""
+
+
+def hit_track(kind: str, has_toughness: bool) -> TrackName:
+    """R5: the track a damage hit lands on: body for things and for anything that resists
+    with toughness (R9); damage for people and creatures (vs Strength)."""
+    return "body" if kind in OBJECT_KINDS or has_toughness else "damage"
+
+
+def tracks_in_play(
+    kind: str, has_toughness: bool, damage_system: str = "conditions"
+) -> tuple[TrackName, ...]:
+    """R5: the tracks an element uses: the one its hits land on, and composure for people
+    and creatures. R10: under wounds or body points hits go there instead, so only
+    composure stays in play."""
+    wanted: set[TrackName] = set() if kind in OBJECT_KINDS else {"composure"}
+    if damage_system == "conditions":
+        wanted.add(hit_track(kind, has_toughness))
+    return tuple(track for track in TRACK_NAMES if track in wanted)
+
+
 OUT_OF_ACTION: Final = 5  # R5: level 5 of every track
 OUT_OF_ACTION_NAME: Final = "Out of Action"
 

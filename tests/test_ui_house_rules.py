@@ -80,12 +80,14 @@ def test_a_change_is_one_undo_step_followed_by_sheets_and_dice(
         "drop_highest",
     )
     assert editor.damage.isVisibleTo(editor)  # the sheet shows its wound level now
+    assert set(editor.conditions.track_bars) == {"composure"}  # hits go to wounds (R10)
     panel = window.ensure_dice_panel()
     assert panel.form.wild_spin.value() == 2  # the dice panel's defaults follow (R3)
     assert session.modified and window.isWindowModified()
     session.undo_stack.undo()
     assert session.campaign.house_rules.damage_system == "conditions"
     assert not editor.damage.isVisibleTo(editor)
+    assert set(editor.conditions.track_bars) == {"damage", "composure"}
     session.undo_stack.redo()
     assert window.save_all()
     saved = json.loads((session.folder / "campaign.json").read_text(encoding="utf-8"))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from sheets.conditions import ATTITUDE_MODIFIERS, WILLPOWER_MODIFIERS, TrackName
+from sheets.conditions import ATTITUDE_MODIFIERS, WILLPOWER_MODIFIERS, TrackName, hit_track
 from sheets.dice import DieCode, RollSpec
 from sheets.documents import Character, HouseRules
 from sheets.results import Rank, rank_of, result_points
@@ -59,10 +59,8 @@ def mental_modifier(character: Character, skill: str | None) -> int:
 
 
 def damage_track(character: Character) -> TrackName:
-    """R5: objects and vehicles (with a toughness) take body conditions; others damage."""
-    if character.kind in ("vehicle", "object") or character.toughness is not None:
-        return "body"
-    return "damage"
+    """R5: the track the element's hits land on (``sheets.conditions.hit_track``)."""
+    return hit_track(character.kind, character.toughness is not None)
 
 
 def resisting_code(character: Character) -> tuple[str, DieCode]:

@@ -320,6 +320,12 @@ class CharacterEditor(QWidget):
 
     # --- messages ----------------------------------------------------------------------------
 
+    def follow_house_rules(self) -> None:
+        """The campaign's house rules changed: the R10 damage system decides which block
+        and which R5 tracks the sheet shows."""
+        self.damage.refresh()
+        self.conditions.refresh()
+
     def show_problem(self, reason: str) -> None:
         """A refused edit: shown on the sheet (and passed on to the status bar)."""
         if not reason:

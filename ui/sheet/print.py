@@ -134,12 +134,12 @@ def _abilities_table(character: Character) -> str:
     return f"<table class='grid' width='100%' cellspacing='0'>{head}{''.join(rows)}</table>"
 
 
-def _tracks(character: Character) -> str:
+def _tracks(character: Character, damage_system: DamageSystem) -> str:
     """R5 tracks, full width: the steps up to Out of Action, the current level shaded."""
     rows = []
     length = character.encounter_length
     conditions = character.conditions
-    for track in tracks_for(character):
+    for track in tracks_for(character, damage_system):
         level = conditions.track_level(track, length)
         cells = "".join(
             f"<td class='{'on' if 0 < lv <= level else ''}' align='center' nowrap>{_e(name)}</td>"
@@ -341,7 +341,7 @@ def sheet_html(character: Character, damage_system: DamageSystem = "conditions")
         f"<h2>{_e(tr('Protection (R9)'))}</h2>{_protection(c)}</td>"
         "</tr></table>"
         f"{_damage_block(c, damage_system)}"
-        f"<h2>{_e(tr('Condition tracks (R5)'))}</h2>{_tracks(c)}"
+        f"<h2>{_e(tr('Condition tracks (R5)'))}</h2>{_tracks(c, damage_system)}"
         f"<h2>{_e(tr('Weapons (R9)'))}</h2>{_weapons(c)}"
         f"{''.join(story)}"
         "</body></html>"

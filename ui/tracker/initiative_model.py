@@ -32,7 +32,14 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from sheets.conditions import OUT_OF_ACTION, OUT_OF_ACTION_AT, TRACK_LEVELS, TRACK_NAMES, TrackName
+from sheets.conditions import (
+    OUT_OF_ACTION,
+    OUT_OF_ACTION_AT,
+    TRACK_LEVELS,
+    TRACK_NAMES,
+    TrackName,
+    tracks_in_play,
+)
 from sheets.damage import (
     BODY_POINTS_BASE,
     DEAD,
@@ -216,18 +223,6 @@ STATE_WORDS: Final = {
 }
 
 
-def people_tracks(kind: str, system: DamageSystem = "conditions") -> tuple[TrackName, ...]:
-    """R5: vehicles, objects and locations take body hits; people and creatures damage
-    and composure. R10: under wounds or body points, hits go there instead: only
-    composure (people) stays in play."""
-    objects = kind in ("vehicle", "object", "location")
-    if system != "conditions":
-        return () if objects else ("composure",)
-    if objects:
-        return ("body",)
-    return ("damage", "composure")
-
-
 def row_data(engine: Engine, combatant_id: str, position: int | None) -> RowData:
     """Everything one row shows, from engine queries."""
     view = engine.view
@@ -241,7 +236,7 @@ def row_data(engine: Engine, combatant_id: str, position: int | None) -> RowData
     steps = OUT_OF_ACTION_AT[length]
     levels = engine.tracks(combatant_id)
     system = view.rules.damage_system
-    wanted = people_tracks(sheet.kind, system)
+    wanted = tracks_in_play(sheet.kind, sheet.toughness is not None, system)
     tracks = tuple(
         TrackCell(track, levels[track], steps, TRACK_LEVELS[track][levels[track]])
         for track in TRACK_NAMES

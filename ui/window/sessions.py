@@ -69,8 +69,8 @@ def house_rules_changed(window: MainWindow) -> None:
     """New defaults for the dice panel; sheets show the damage system now played."""
     rolling.apply_house_rules(window)
     for index in range(window.tabs.count()):
-        damage = getattr(window.tabs.widget(index), "damage", None)
-        if damage is not None:
-            damage.refresh()
+        follow = getattr(window.tabs.widget(index), "follow_house_rules", None)
+        if follow is not None:
+            follow()
     status.update_title(window)
     status.update_actions(window)

@@ -22,24 +22,25 @@ from sheets.conditions import (
     EncounterLength,
     TrackName,
     display_name,
+    tracks_in_play,
 )
+from sheets.damage import DamageSystem
 from sheets.documents import Character
 from ui import commands
 from ui.character_document import CharacterDocument
 from ui.sheet.conditions.section import ConditionSection, clear_layout
 from ui.sheet.conditions.step_bar import StepBar
+from ui.sheet.damage_widget import campaign_damage_system
 
 MAX_TRACK_INSTANCE_RANKS: Final = OUT_OF_ACTION
 
 
-def tracks_for(character: Character) -> tuple[TrackName, ...]:
-    """Which tracks an element's kind uses (R5): people and creatures take damage and
-    composure; vehicles, objects and locations a body track. A track with a hit on it is
-    always shown."""
-    if character.kind in ("vehicle", "object", "location"):
-        wanted: tuple[TrackName, ...] = ("body",)
-    else:
-        wanted = ("damage", "composure")
+def tracks_for(
+    character: Character, damage_system: DamageSystem = "conditions"
+) -> tuple[TrackName, ...]:
+    """The tracks a sheet shows: those in play for the element (R5, R10:
+    ``sheets.conditions.tracks_in_play``), and any track with a hit on it."""
+    wanted = tracks_in_play(character.kind, character.toughness is not None, damage_system)
     hit = {i.track for i in character.conditions.instances if i.track is not None}
     return tuple(t for t in TRACK_NAMES if t in wanted or t in hit)
 
@@ -66,7 +67,7 @@ class ConditionTracks(ConditionSection):
 
     def refresh(self) -> None:
         character = self.character
-        wanted = tracks_for(character)
+        wanted = tracks_for(character, campaign_damage_system(self.doc))
         if tuple(self.track_bars) != wanted:
             self._rebuild(wanted)
         length = character.encounter_length
