@@ -16,6 +16,7 @@ from typing import Any, Final, get_args
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -68,10 +69,17 @@ LevelRole: Final = int(Qt.ItemDataRole.UserRole) + 2
 Index = QModelIndex | QPersistentModelIndex
 SYSTEMS: Final[tuple[DamageSystem, ...]] = get_args(DamageSystem)
 
-ACCUMULATION_TIP: Final = (
-    "R10 (ruling): a new wound worse than the current level replaces it; an equal or "
-    "lesser one makes it one level worse; Mortally Wounded again is Dead"
-)
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("DamageWidget", text)
+
+
+def accumulation_tip() -> str:
+    """How wounds add up (R10 ruling), for tooltips."""
+    return _tr(
+        "R10 (ruling): a new wound worse than the current level replaces it; an equal or "
+        "lesser one makes it one level worse; Mortally Wounded again is Dead"
+    )
 
 
 def campaign_damage_system(doc: CharacterDocument) -> DamageSystem:
@@ -90,12 +98,12 @@ def campaign_damage_system(doc: CharacterDocument) -> DamageSystem:
 def effect_words(level: int) -> str:
     """What a wound level means at the table (R10)."""
     if level == HEALTHY:
-        return "no wound"
+        return _tr("no wound")
     if level == DEAD:
-        return "dead"
+        return _tr("dead")
     if wound_is_out(level):
-        return "out of action"
-    return "can act"
+        return _tr("out of action")
+    return _tr("can act")
 
 
 class WoundChartModel(QAbstractTableModel):
@@ -119,13 +127,15 @@ class WoundChartModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < COLUMNS:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return ("Wound level", "Damage − resistance", "Then")[section]
+            return (_tr("Wound level"), _tr("Damage − resistance"), _tr("Then"))[section]
         if role == Qt.ItemDataRole.ToolTipRole:
             return (
-                "R10: the levels from Healthy to Dead",
-                "R10: the damage roll minus the resistance roll (Strength or toughness plus "
-                "armour, R9) gives the level on this chart (ruling: the standard OpenD6 chart)",
-                "R10: out of action (\u201ctoast\u201d) from Incapacitated on (ruling)",
+                _tr("R10: the levels from Healthy to Dead"),
+                _tr(
+                    "R10: the damage roll minus the resistance roll (Strength or toughness plus "
+                    "armour, R9) gives the level on this chart (ruling: the standard OpenD6 chart)"
+                ),
+                _tr("R10: out of action (\u201ctoast\u201d) from Incapacitated on (ruling)"),
             )[section]
         return None
 
@@ -145,16 +155,20 @@ class WoundChartModel(QAbstractTableModel):
                 return ("\u25b6 " if current else "") + wound_name(level)
             if column == COL_CHART:
                 band = wound_band(level)
-                return "again" if level == DEAD else band
+                return _tr("again") if level == DEAD else band
             return effect_words(level)
         if role == Qt.ItemDataRole.ToolTipRole:
             if level == DEAD:
-                how = "a mortally wounded character wounded again"
+                how = _tr("a mortally wounded character wounded again")
             else:
-                how = f"damage minus resistance {wound_band(level)} on the chart"
+                how = _tr("damage minus resistance %1 on the chart").replace(
+                    "%1", wound_band(level)
+                )
             return (
-                f"{wound_name(level)}: {how} (R10). Click or press Enter to set this level. "
-                + ACCUMULATION_TIP
+                _tr("%1: %2 (R10). Click or press Enter to set this level. %3")
+                .replace("%1", wound_name(level))
+                .replace("%2", how)
+                .replace("%3", accumulation_tip())
             )
         if role == Qt.ItemDataRole.FontRole and current:
             font = QFont()
@@ -166,7 +180,7 @@ class WoundChartModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column == COL_CHART:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.AccessibleDescriptionRole and current:
-            return "current wound level"
+            return _tr("current wound level")
         if role == CurrentRole:
             return current
         if role == LevelRole:
@@ -217,12 +231,12 @@ class DamageWidget(QWidget):
         self.wound_label = QLabel()
         self.wound_label.setObjectName("WoundLevel")
         self.wound_label.setWordWrap(True)
-        self.wound_label.setToolTip(ACCUMULATION_TIP)
+        self.wound_label.setToolTip(accumulation_tip())
         self.wound_model = WoundChartModel(self.doc, self)
         self.wound_view = QTableView()
         self.wound_view.setObjectName("WoundChart")
         self.wound_view.setModel(self.wound_model)
-        self.wound_view.setAccessibleName("Wound chart (R10)")
+        self.wound_view.setAccessibleName(self.tr("Wound chart (R10)"))
         self.wound_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.wound_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.wound_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -239,12 +253,12 @@ class DamageWidget(QWidget):
         self.wound_view.clicked.connect(self._row_chosen)
         self.wound_view.activated.connect(self._row_chosen)
         self.heal_button = QToolButton()
-        self.heal_button.setText("Heal one level")
-        self.heal_button.setToolTip("R10: the wound level one step better (undoable)")
+        self.heal_button.setText(self.tr("Heal one level"))
+        self.heal_button.setToolTip(self.tr("R10: the wound level one step better (undoable)"))
         self.heal_button.clicked.connect(lambda: self.set_wound_level(self._wound() - 1))
         self.worse_button = QToolButton()
-        self.worse_button.setText("One level worse")
-        self.worse_button.setToolTip("R10: the wound level one step worse (undoable)")
+        self.worse_button.setText(self.tr("One level worse"))
+        self.worse_button.setToolTip(self.tr("R10: the wound level one step worse (undoable)"))
         self.worse_button.clicked.connect(lambda: self.set_wound_level(self._wound() + 1))
         for button in (self.heal_button, self.worse_button):
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -263,42 +277,51 @@ class DamageWidget(QWidget):
         page = QWidget()
         self.points_spin = QSpinBox()
         self.points_spin.setObjectName("BodyPoints")
-        self.points_spin.setAccessibleName("Body points left")
+        self.points_spin.setAccessibleName(self.tr("Body points left"))
         self.points_spin.setToolTip(
-            "R10: body points left; a hit takes the damage less armour (ruling); 0 is out of action"
+            self.tr(
+                "R10: body points left; a hit takes the damage less armour (ruling); "
+                "0 is out of action"
+            )
         )
         self.points_spin.editingFinished.connect(self._commit_points)
         self.maximum_spin = QSpinBox()
         self.maximum_spin.setObjectName("BodyPointsMax")
         self.maximum_spin.setRange(1, MAX_POINTS)
-        self.maximum_spin.setAccessibleName("Body points maximum")
+        self.maximum_spin.setAccessibleName(self.tr("Body points maximum"))
         self.maximum_spin.setToolTip(
-            f"R10: the pool's maximum; unset, it is {BODY_POINTS_BASE} + the fixed value of "
-            "Strength or toughness (ruling: OpenD6 rolls Physique + 20)"
+            self.tr(
+                "R10: the pool's maximum; unset, it is %1 + the fixed value of "
+                "Strength or toughness (ruling: OpenD6 rolls Physique + 20)"
+            ).replace("%1", str(BODY_POINTS_BASE))
         )
         self.maximum_spin.editingFinished.connect(self._commit_maximum)
         self.default_button = QToolButton()
-        self.default_button.setText("Default maximum")
+        self.default_button.setText(self.tr("Default maximum"))
         self.default_button.setToolTip(
-            f"R10: back to {BODY_POINTS_BASE} + the fixed value of Strength or toughness"
+            self.tr("R10: back to %1 + the fixed value of Strength or toughness").replace(
+                "%1", str(BODY_POINTS_BASE)
+            )
         )
         self.default_button.clicked.connect(self.use_default_maximum)
         self.heal_points_button = QToolButton()
-        self.heal_points_button.setText("Heal fully")
-        self.heal_points_button.setToolTip("R10: body points back to the maximum (undoable)")
+        self.heal_points_button.setText(self.tr("Heal fully"))
+        self.heal_points_button.setToolTip(
+            self.tr("R10: body points back to the maximum (undoable)")
+        )
         self.heal_points_button.clicked.connect(self.heal_fully)
         for button in (self.default_button, self.heal_points_button):
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.points_bar = QProgressBar()
         self.points_bar.setObjectName("BodyPointsBar")
-        self.points_bar.setFormat("%v / %m body points")
-        self.points_bar.setAccessibleName("Body points")
+        self.points_bar.setFormat(self.tr("%v / %m body points"))
+        self.points_bar.setAccessibleName(self.tr("Body points"))
         self.points_state = QLabel()
         self.points_state.setObjectName("BodyPointsState")
         self.points_state.setWordWrap(True)
-        left_label = QLabel("Body points &left:")
+        left_label = QLabel(self.tr("Body points &left:"))
         left_label.setBuddy(self.points_spin)
-        of_label = QLabel("&of")
+        of_label = QLabel(self.tr("&of"))
         of_label.setBuddy(self.maximum_spin)
         row = QHBoxLayout()
         row.addWidget(left_label)
@@ -337,33 +360,41 @@ class DamageWidget(QWidget):
         system = self.system
         self.setVisible(system != "conditions")
         if system == "wounds":
-            self.box.setTitle("Wounds (R10)")
+            self.box.setTitle(self.tr("Wounds (R10)"))
             self.box.setToolTip(
-                "R10: the campaign plays OpenD6 wounds: damage minus resistance on the chart"
+                self.tr(
+                    "R10: the campaign plays OpenD6 wounds: damage minus resistance on the chart"
+                )
             )
             self.pages.setCurrentIndex(0)
             self._refresh_wounds()
         elif system == "body_points":
-            self.box.setTitle("Body points (R10)")
+            self.box.setTitle(self.tr("Body points (R10)"))
             self.box.setToolTip(
-                "R10: the campaign plays OpenD6 body points: damage less armour off the pool"
+                self.tr(
+                    "R10: the campaign plays OpenD6 body points: damage less armour off the pool"
+                )
             )
             self.pages.setCurrentIndex(1)
             self._refresh_body_points()
 
     def _refresh_wounds(self) -> None:
         level = self._wound()
-        text = f"<b>{wound_name(level)}</b>"
         if level == DEAD:
-            text += " — dead (R10)"
+            text = self.tr("<b>%1</b> — dead (R10)")
         elif wound_is_out(level):
-            text += " — out of action: no wounds left (R10)"
+            text = self.tr("<b>%1</b> — out of action: no wounds left (R10)")
         elif level > HEALTHY:
             left = OUT_OF_ACTION_WOUND - level
-            text += f" — {left} more level{'s' if left != 1 else ''} to out of action (R10)"
+            if left == 1:
+                text = self.tr("<b>%1</b> — 1 more level to out of action (R10)")
+            else:
+                text = self.tr("<b>%1</b> — %2 more levels to out of action (R10)").replace(
+                    "%2", str(left)
+                )
         else:
-            text += " — no wounds (R10)"
-        self.wound_label.setText(text)
+            text = self.tr("<b>%1</b> — no wounds (R10)")
+        self.wound_label.setText(text.replace("%1", wound_name(level)))
         self.wound_label.setAccessibleDescription(wound_name(level))
         self.heal_button.setEnabled(level > HEALTHY)
         self.worse_button.setEnabled(level < DEAD)
@@ -386,14 +417,21 @@ class DamageWidget(QWidget):
         self.default_button.setEnabled(c.body_points_max is not None)
         self.heal_points_button.setEnabled(left < maximum or c.body_points is not None)
         if body_points_out(left):
-            state = "<b>Out of action</b>: no body points left (R10)"
+            state = self.tr("<b>Out of action</b>: no body points left (R10)")
         elif c.body_points_max is None:
-            state = (
-                f"Maximum by default: {BODY_POINTS_BASE} + the fixed value of "
-                f"{'toughness' if c.toughness is not None else 'Strength'} (R10 ruling)"
-            )
+            if c.toughness is not None:
+                state = self.tr(
+                    "Maximum by default: %1 + the fixed value of toughness (R10 ruling)"
+                )
+            else:
+                state = self.tr("Maximum by default: %1 + the fixed value of Strength (R10 ruling)")
+            state = state.replace("%1", str(BODY_POINTS_BASE))
         else:
-            state = f"{maximum - left} lost of {maximum} (R10)"
+            state = (
+                self.tr("%1 lost of %2 (R10)")
+                .replace("%1", str(maximum - left))
+                .replace("%2", str(maximum))
+            )
         self.points_state.setText(state)
 
     # --- edits ---------------------------------------------------------------------------------
@@ -431,7 +469,7 @@ class DamageWidget(QWidget):
         """Set the wound level (R10), one undo step; outside 0..6 changes nothing."""
         if not HEALTHY <= level <= DEAD:
             return False
-        text = f"Wound level: {wound_name(level)}"
+        text = self.tr("Wound level: %1").replace("%1", wound_name(level))
         return self._push_all(text, [("wound_level", level, text)])
 
     def _row_chosen(self, index: Index) -> None:
@@ -441,17 +479,19 @@ class DamageWidget(QWidget):
 
     def set_body_points(self, value: int) -> bool:
         """Set the body points left (R10), one undo step."""
-        text = f"Body points: {value}"
+        text = self.tr("Body points: %1").replace("%1", str(value))
         return self._push_all(text, [("body_points", value, text)])
 
     def set_maximum(self, value: int) -> bool:
         """Set the pool's maximum (R10); body points left above it come down with it, in
         the same undo step."""
         c = self.doc.character
-        text = f"Body points maximum: {value}"
+        text = self.tr("Body points maximum: %1").replace("%1", str(value))
         edits: list[tuple[str, object, str]] = []
         if c.body_points_left() > value:
-            edits.append(("body_points", value, f"Body points: {value}"))
+            edits.append(
+                ("body_points", value, self.tr("Body points: %1").replace("%1", str(value)))
+            )
         edits.append(("body_points_max", value, text))
         return self._push_all(text, edits)
 
@@ -459,16 +499,19 @@ class DamageWidget(QWidget):
         """Forget the sheet's maximum: the default pool (R10 ruling), one undo step."""
         c = self.doc.character
         default = c.body_points_default()
-        text = "Default body points maximum"
+        text = self.tr("Default body points maximum")
         edits: list[tuple[str, object, str]] = []
         if c.body_points is not None and c.body_points > default:
-            edits.append(("body_points", default, f"Body points: {default}"))
+            edits.append(
+                ("body_points", default, self.tr("Body points: %1").replace("%1", str(default)))
+            )
         edits.append(("body_points_max", None, text))
         return self._push_all(text, edits)
 
     def heal_fully(self) -> bool:
         """Body points back to the full pool (R10)."""
-        return self._push_all("Body points: full", [("body_points", None, "Body points: full")])
+        text = self.tr("Body points: full")
+        return self._push_all(text, [("body_points", None, text)])
 
     def _commit_points(self) -> None:
         if self.points_spin.value() != self.doc.character.body_points_left():
