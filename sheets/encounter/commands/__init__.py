@@ -6,7 +6,8 @@ and keeps the command with the seed filled in, so a redo or a replay rolls the s
 """
 
 from sheets.encounter.commands.base import ActionKind, Command, Context, Outcome
-from sheets.encounter.commands.checks import Check, Damage, SpendRanks
+from sheets.encounter.commands.check import Check
+from sheets.encounter.commands.damage import Damage
 from sheets.encounter.commands.ending import EndEncounter, EndScene
 from sheets.encounter.commands.flow import (
     AdjustActions,
@@ -30,6 +31,7 @@ from sheets.encounter.commands.marks import (
     StatusTest,
 )
 from sheets.encounter.commands.people import AwardActionPoints, Concede, FearCheck, Help
+from sheets.encounter.commands.ranks import SpendRanks
 
 # Every command the engine knows, for the UI and for the random-sequence test.
 COMMANDS: tuple[type[Command], ...] = (
