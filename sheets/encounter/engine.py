@@ -21,6 +21,7 @@ from sheets.documents import Character, ConditionInstance, Encounter, HouseRules
 from sheets.documents.condition_state import CheckModifier, CheckPurpose
 from sheets.encounter import commands as cmd
 from sheets.encounter.changes import Changes
+from sheets.encounter.commands.check_records import find_check
 from sheets.encounter.effects import (
     CheckContext,
     Contribution,
@@ -304,14 +305,9 @@ class Engine:
                     return False
         return bool(self.encounter.combatants)
 
-    def _check_record(self, check_id: str) -> dict[str, Any] | None:
-        checks = self.encounter.engine_state.get("checks")
-        record = checks.get(check_id) if isinstance(checks, dict) else None
-        return record if isinstance(record, dict) else None
-
     def effect_menu(self, check_id: str) -> list[EffectOption]:
         """The R4 effects the check's unspent ranks can buy."""
-        record = self._check_record(check_id)
+        record = find_check(self.view, check_id)
         if record is None:
             return []
         options = menu(self.ranks_left(check_id))
@@ -321,7 +317,7 @@ class Engine:
 
     def ranks_left(self, check_id: str) -> int:
         """Ranks of the check not yet spent (R4)."""
-        record = self._check_record(check_id)
+        record = find_check(self.view, check_id)
         if record is None:
             return 0
         return int(record["ranks"]) - int(record["spent"])

@@ -31,9 +31,15 @@ def new_check_id(ctx: Context) -> str:
     return f"k{number}"
 
 
+def find_check(view: EncounterView, check_id: str) -> dict[str, Any] | None:
+    """The check's record, or None when the encounter has no such check."""
+    record = checks_of(view).get(check_id)
+    return record if isinstance(record, dict) else None
+
+
 def check_record(ctx: Context, check_id: str) -> dict[str, Any]:
-    record = checks_of(ctx.view).get(check_id)
-    if not isinstance(record, dict):
+    record = find_check(ctx.view, check_id)
+    if record is None:
         raise CommandRefused(f"there is no check '{check_id}' in this encounter")
     return record
 
