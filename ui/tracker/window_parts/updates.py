@@ -1,0 +1,122 @@
+"""Keeping the window in step with the engine: after each change the changed rows, the
+round label and the actions that apply now at once; the log and the R6 scene-over check
+right after the frame (they walk every line and combatant); the player view and the act
+panel on their own schedules; the outcome or the refusal in the status bar."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QLabel
+
+from sheets.encounter import CommandRecord, NextTurn
+
+if TYPE_CHECKING:
+    from ui.tracker.window import TrackerWindow
+
+
+def _round_label() -> QLabel:
+    label = QLabel()
+    label.setObjectName("RoundLabel")
+    font = label.font()
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.2)
+    label.setFont(font)
+    # A gap of one line height between a long status message and the round.
+    label.setContentsMargins(label.fontMetrics().height(), 0, 0, 0)
+    return label
+
+
+class Updates:
+    """Follows the engine for the window; owns the round label."""
+
+    def __init__(self, window: TrackerWindow) -> None:
+        self.window = window
+        self.round_label = _round_label()
+        self._round_text = ""
+        self._over_text = ""
+        self._over_pending = False
+        self._log_pending = False
+
+    def changed(self, rows: frozenset[str] | None) -> None:
+        window = self.window
+        window.model.refresh(rows)
+        self.update_status()
+        if not self._log_pending:  # the log follows right after the frame
+            self._log_pending = True
+            QTimer.singleShot(0, self.window, self._refresh_log)
+        if window.player_view is not None:
+            window.player_view.schedule_update()
+        window.act_panel.engine_changed()
+
+    def _refresh_log(self) -> None:
+        self._log_pending = False
+        self.window.log_model.refresh()
+
+    def update_status(self) -> None:
+        engine = self.window.engine
+        enc = engine.encounter
+        actor = engine.current()
+        name = engine.view.by_id[actor].name if actor else None
+        if enc.state == "setup":
+            text = "Setting up"
+        elif enc.state == "ended":
+            text = "Scene over"
+        elif enc.round == 0:
+            text = "Ready: Next turn starts round 1"
+        else:
+            text = f"Round {enc.round}" + (f" \u2014 {name}'s turn" if name else "")
+        self._round_text = text
+        self.round_label.setText(text + self._over_text)
+        update_actions(self.window)
+        if not self._over_pending:  # R6 check walks every combatant: after the frame
+            self._over_pending = True
+            QTimer.singleShot(0, self.window, self._update_scene_over)
+
+    def _update_scene_over(self) -> None:
+        self._over_pending = False
+        engine = self.window.engine
+        over = engine.encounter.state == "running" and engine.scene_over()
+        self._over_text = " \u2014 no active opposition (R6): the scene can end" if over else ""
+        self.round_label.setText(self._round_text + self._over_text)
+
+    def stack_moved(self) -> None:
+        with contextlib.suppress(RuntimeError):  # the stack dies with the window
+            update_actions(self.window)
+
+    def applied(self, record: CommandRecord) -> None:
+        self.window.statusBar().showMessage(record.outcome.text, 8000)
+
+    def refused(self, reason: str) -> None:
+        self.window.statusBar().showMessage(f"Not allowed: {reason}", 10000)
+
+
+def update_actions(window: TrackerWindow) -> None:
+    """The actions that apply in the encounter's state, and the modified marker."""
+    w = window
+    enc = w.engine.encounter
+    running = enc.state == "running"
+    w.start_action.setEnabled(enc.state == "setup")
+    tactical = enc.scene_type == "tactical"
+    w.initiative_action.setEnabled(
+        enc.state != "ended" and tactical and enc.tactical_type != "chase"
+    )
+    w.next_action.setEnabled(running and tactical)
+    w.next_round_action.setEnabled(running and tactical)
+    can_back = isinstance(w.controller.last_command(), NextTurn)
+    w.previous_action.setEnabled(can_back)
+    w.previous_action.setToolTip(
+        "Undo the last Next turn (Ctrl+Left)"
+        if can_back
+        else "Previous turn undoes the last Next turn; the last command was something "
+        "else: use Undo"
+    )
+    for action in (w.concede_action, w.concede_side_action, w.fear_action, w.end_scene_action):
+        action.setEnabled(running)
+    w.award_action.setEnabled(enc.state != "ended")
+    w.move_up_action.setEnabled(enc.state != "ended")
+    w.move_down_action.setEnabled(enc.state != "ended")
+    w.save_action.setEnabled(w.encounter_path is not None)
+    w.setWindowModified(not w.undo_stack.isClean())
