@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from sheets.odds.chains import with_chains
@@ -31,7 +31,9 @@ _Key = tuple[tuple[int, ...], int, bool]  # (sorted extreme values, exploded dic
 _Kept = tuple[tuple[int, ...], int, int]  # (extreme values step 5 needs, exploded, dropped)
 
 
-@cache
+# The caches outlive one distribution (the dice panel asks again and again); bounded, so
+# a session of huge Boost pools does not keep every tuple it ever met.
+@lru_cache(maxsize=1 << 16)
 def _insert(kept: tuple[int, ...], value: int, lowest: int, highest: int) -> tuple[int, ...]:
     """Add ``value`` to a sorted tuple that holds every value while there are at most
     lowest + highest of them, and otherwise the ``lowest`` lowest and ``highest`` highest:
@@ -224,7 +226,7 @@ def _chained(
     return total + nested + plain.get(0, 0)
 
 
-@cache
+@lru_cache(maxsize=256)
 def _landings(xs: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """Every way ``count`` extra dice land, as (sorted values, ways, what they add); face
     ``v`` adds ``xs[v - 1]``."""
@@ -237,7 +239,7 @@ def _landings(xs: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, ...], i
     return tuple(landings)
 
 
-@cache
+@lru_cache(maxsize=1 << 14)
 def _moves(
     xs: tuple[int, ...], lowest: int, highest: int, kept: tuple[int, ...], chain_discards: int
 ) -> tuple[tuple[int, int], ...]:
