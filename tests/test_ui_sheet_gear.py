@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from sheets.dice import DieCode
-from tests.ui_helpers import sample_document
+from tests.ui_helpers import sample_document, shown_editor
 from ui import commands
 from ui.character_document import CharacterDocument
 from ui.sheet.editor import CharacterEditor
@@ -27,13 +27,7 @@ def doc(qapp: Any) -> CharacterDocument:
 
 @pytest.fixture
 def editor(qtbot: QtBot, doc: CharacterDocument) -> CharacterEditor:
-    widget = CharacterEditor(doc)
-    qtbot.addWidget(widget)
-    widget.resize(1300, 850)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()
-    qtbot.waitUntil(widget.isActiveWindow)
+    widget: CharacterEditor = shown_editor(qtbot, doc)
     widget.side_tabs.setCurrentIndex(1)
     return widget
 

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from tests.ui_helpers import sample_document
+from tests.ui_helpers import sample_document, shown_editor
 from ui.character_document import CharacterDocument
 from ui.sheet.editor import CharacterEditor
 
@@ -29,13 +29,7 @@ def doc(qapp: Any) -> CharacterDocument:
 
 @pytest.fixture
 def editor(qtbot: QtBot, doc: CharacterDocument) -> CharacterEditor:
-    widget = CharacterEditor(doc)
-    qtbot.addWidget(widget)
-    widget.resize(1300, 850)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()
-    qtbot.waitUntil(widget.isActiveWindow)
+    widget: CharacterEditor = shown_editor(qtbot, doc)
     return widget
 
 

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from sheets.dice import DieCode
 from sheets.documents import Ability, Skill
-from tests.ui_helpers import sample_document
+from tests.ui_helpers import sample_document, shown_editor
 from ui.character_document import CharacterDocument
 from ui.sheet.delegates import DieCodeEdit, DieCodeValidator, die_code_problem
 from ui.sheet.editor import CharacterEditor
@@ -39,13 +39,7 @@ def doc(qapp: Any) -> CharacterDocument:
 
 @pytest.fixture
 def editor(qtbot: QtBot, doc: CharacterDocument) -> CharacterEditor:
-    widget = CharacterEditor(doc)
-    qtbot.addWidget(widget)
-    widget.resize(1300, 850)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()
-    qtbot.waitUntil(widget.isActiveWindow)
+    widget: CharacterEditor = shown_editor(qtbot, doc)
     return widget
 
 

@@ -35,6 +35,20 @@ def main_window_on(qtbot: Any, campaign: Path) -> Any:
     return window
 
 
+def shown_editor(qtbot: Any, doc: CharacterDocument) -> Any:
+    """A character editor on ``doc``, shown at 1300x850 and active (keyboard tests)."""
+    from ui.sheet.editor import CharacterEditor
+
+    widget = CharacterEditor(doc)
+    qtbot.addWidget(widget)
+    widget.resize(1300, 850)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow)
+    return widget
+
+
 def sample_document(file: str = "greta-vance.json", folder: Path = SAMPLE) -> CharacterDocument:
     loaded = load_character(folder / "characters" / file)
     return CharacterDocument(loaded.document, loaded.path, loaded.stamp)
