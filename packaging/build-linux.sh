@@ -25,7 +25,13 @@ source "$ROOT/packaging/dev-env.sh" # helpers only: ensure_apt, prepare, say, di
 cd "$ROOT"
 
 APP_ID=io.github.wilddie.WildDie
+# binutils: objdump for the library check.
 APT_PACKAGING=(binutils fakeroot desktop-file-utils appstream shared-mime-info squashfs-tools)
+# PyInstaller needs the shared libpython, which a bare Debian python3 lacks
+# (libpython3.11); only for Debian's own interpreter (pyenv and others bring theirs).
+if [[ "$(readlink -f "$(command -v "$PYTHON" || true)")" == /usr/bin/* ]]; then
+    APT_PACKAGING+=("libpython$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')")
+fi
 PY="$VENV/bin/python"
 BUILD="$ROOT/build/linux"
 DIST="$ROOT/dist"
@@ -37,7 +43,9 @@ step() { printf '\n== %s\n' "$*" >&2; }
 check() { "$PY" "$ROOT/packaging/linux_check.py" "$@"; }
 
 step "environment"
-prepare "${APT_OFFSCREEN[@]}" "${APT_PACKAGING[@]}"
+# The bundle check resolves libqxcb.so's dependencies, so it needs the X11 set as well as
+# the offscreen one: a machine where only the tests ran has no libxcb-icccm4 (issue 13.1).
+prepare "${APT_OFFSCREEN[@]}" "${APT_X11[@]}" "${APT_PACKAGING[@]}"
 if ! "$PY" -c 'import PyInstaller' 2>/dev/null; then
     say "installing PyInstaller (pip install -e '.[package]')"
     "$PY" -m pip install --disable-pip-version-check --progress-bar off -q -e '.[package]'

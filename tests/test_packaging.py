@@ -301,3 +301,27 @@ def test_system_libraries_leave_with_what_only_they_need() -> None:
         "libcupsprintersupport.so",
         "libz.so.1",  # Qt needs it too
     ]
+
+
+def test_the_linux_build_installs_the_libraries_its_bundle_check_resolves() -> None:
+    """Issue 13.1: on a machine where only the tests ran, the bundle check could not resolve
+    libqxcb.so's libxcb-icccm.so.4 and libxcb-keysyms.so.1: build-linux.sh installed only the
+    offscreen set. Its own apt step must install the X11 set too."""
+    script = (ROOT / "packaging" / "build-linux.sh").read_text(encoding="utf-8")
+    prepare_line = next(
+        line.strip() for line in script.splitlines() if line.strip().startswith("prepare ")
+    )
+    packaging = re.search(r"^APT_PACKAGING=\(.*?\)$", script, re.DOTALL | re.MULTILINE)
+    assert packaging, "build-linux.sh has no APT_PACKAGING list"
+    probe = (
+        "source packaging/dev-env.sh\n"
+        f"{packaging.group(0)}\n"
+        'prepare() { printf "%s\\n" "$@"; }\n'
+        f"{prepare_line}\n"
+    )
+    result = subprocess.run(
+        ["bash", "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    installed = set(result.stdout.split())
+    for package in ("libxcb-icccm4", "libxcb-keysyms1", "libxcb-cursor0", "libgl1", "binutils"):
+        assert package in installed, f"build-linux.sh does not install {package}"
