@@ -18,6 +18,7 @@ from sheets.storage import (
     FileStamp,
     SaveConflict,
     SaveError,
+    SaveRisk,
     backups_of,
     changed_on_disk,
     dump_document,
@@ -28,6 +29,7 @@ from sheets.storage import (
     save_document,
 )
 from sheets.storage import reading as _reading  # noqa: F401 - patched below
+from sheets.storage.locking import LOCK_NAME
 
 FIXTURES = Path(__file__).parent / "fixtures" / "documents"
 VERSIONS = sorted(p.name for p in FIXTURES.glob("v*") if p.is_dir())
@@ -335,7 +337,8 @@ def test_save_creates_and_loads_back(saved: tuple[Path, FileStamp]) -> None:
     loaded = load_character(path)
     assert loaded.stamp == stamp
     assert loaded.document == new_character("Ada Vance")
-    assert [p.name for p in path.parent.iterdir()] == ["ada.json"]  # no temp file, no backup
+    # No temp file, no backup; the folder's writer lock is the one hidden file a save adds.
+    assert sorted(p.name for p in path.parent.iterdir()) == [LOCK_NAME, "ada.json"]
 
 
 def test_loading_never_modifies_the_file(saved: tuple[Path, FileStamp]) -> None:
@@ -422,11 +425,16 @@ def test_save_refuses_to_overwrite_an_unopened_file(saved: tuple[Path, FileStamp
     save_document(new_character("Someone else"), path, overwrite=True)
 
 
-def test_a_deleted_file_is_saved_again(saved: tuple[Path, FileStamp]) -> None:
+def test_a_deleted_file_is_saved_again_only_when_agreed(saved: tuple[Path, FileStamp]) -> None:
+    # Issue 13.7: a file deleted on disk while its sheet is open was recreated silently.
     path, stamp = saved
     path.unlink()
     assert changed_on_disk(path, stamp)
-    save_document(new_character("Ada Vance"), path, opened=stamp)
+    with pytest.raises(SaveConflict) as refused:
+        save_document(new_character("Ada Vance"), path, opened=stamp)
+    assert refused.value.risk is SaveRisk.DELETED
+    assert not path.exists()
+    save_document(new_character("Ada Vance"), path, opened=stamp, accept=[SaveRisk.DELETED])
     assert path.exists()
 
 

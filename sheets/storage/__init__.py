@@ -32,12 +32,14 @@ from sheets.storage.campaign import (
     missing_references,
     open_campaign,
 )
+from sheets.storage.locking import remove_stale_temp_files
 from sheets.storage.problems import (
     DocumentError,
     Problem,
     ProblemCode,
     SaveConflict,
     SaveError,
+    SaveRisk,
     describe_error,
     describe_location,
     problems_from_validation,
@@ -57,14 +59,17 @@ from sheets.storage.reading import (
 from sheets.storage.saving import (
     BACKUP_FOLDER,
     KEEP_BACKUPS,
+    Write,
     backup_path,
     backups_of,
     changed_on_disk,
+    checked_bytes,
     document_type_of,
     dump_document,
     file_stamp,
     save_bytes,
     save_document,
+    save_together,
 )
 
 __all__ = [
@@ -82,11 +87,14 @@ __all__ = [
     "ProblemCode",
     "SaveConflict",
     "SaveError",
+    "SaveRisk",
+    "Write",
     "backup_path",
     "backups_of",
     "campaign_folder_of",
     "changed_on_disk",
     "check_path",
+    "checked_bytes",
     "create_campaign_folder",
     "describe_error",
     "describe_location",
@@ -104,6 +112,8 @@ __all__ = [
     "read_document",
     "read_file_bytes",
     "read_json",
+    "remove_stale_temp_files",
     "save_bytes",
     "save_document",
+    "save_together",
 ]

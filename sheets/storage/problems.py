@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -54,11 +55,28 @@ class DocumentError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-class SaveConflict(Exception):
-    """The file on disk changed since it was opened (or exists and was never opened)."""
+class SaveRisk(StrEnum):
+    """Why a save stops to ask first: each needs the player's yes (``accept=``)."""
 
-    def __init__(self, path: Path, reason: str) -> None:
+    CHANGED = "changed"
+    """The file's content changed since it was opened (another program, another copy)."""
+    EXISTS = "exists"
+    """A never-saved document would replace a file that is already there."""
+    DELETED = "deleted"
+    """The file it was opened from is gone: saving would create it again."""
+    READ_ONLY = "read_only"
+    """The file is marked read-only: someone meant it not to change."""
+    LINK = "link"
+    """The path is a symbolic link: saving writes to the file it points to."""
+
+
+class SaveConflict(Exception):
+    """The save needs a yes first (``risk`` says why); nothing was written."""
+
+    def __init__(self, path: Path, reason: str, risk: SaveRisk = SaveRisk.CHANGED) -> None:
         self.path = path
+        self.reason = reason
+        self.risk = risk
         super().__init__(f"{path}: {reason}")
 
 

@@ -1,12 +1,16 @@
-"""Writing: atomic saves, conflict refusal, rotating backups beside the document."""
+"""Writing: atomic saves under the folder's lock, questions before risky saves (changed,
+deleted, read-only, linked files), rotating backups beside the document."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import secrets
 import stat
 import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -15,7 +19,8 @@ from sheets.documents import (
     Document,
     DocumentType,
 )
-from sheets.storage.problems import DocumentError, SaveConflict, SaveError
+from sheets.storage.locking import folders_locked
+from sheets.storage.problems import DocumentError, SaveConflict, SaveError, SaveRisk
 from sheets.storage.reading import FileStamp, parse_document, read_file_bytes
 
 BACKUP_FOLDER: Final = ".wilddie-backups"
@@ -114,55 +119,156 @@ def _rotate_backups(path: Path, previous: bytes, keep: int) -> None:
         raise
 
 
+@dataclass(frozen=True, slots=True)
+class Write:
+    """One file of a save: what to write where, and what the player already agreed to."""
+
+    path: Path
+    data: bytes
+    opened: FileStamp | None = None
+    """The stamp from when the document was read; None for a document never saved."""
+    accept: frozenset[SaveRisk] = frozenset()
+
+
+@dataclass(slots=True)
+class _Plan:
+    write: Write
+    target: Path  # where the bytes go: the path, or the file its link points to
+    previous: bytes | None
+    mode: int | None
+
+
+def _check(write: Write) -> _Plan:
+    """Where ``write`` lands and what is there now; ``SaveConflict`` when it needs a yes.
+
+    Runs under the folder's lock, so what it checks is still true at the replace.
+    """
+    file = write.path
+    accept = write.accept
+    target = file
+    if file.is_symlink():
+        if SaveRisk.LINK not in accept:
+            raise SaveConflict(
+                file,
+                f"is a link to {os.path.realpath(file)}: saving writes to that file",
+                SaveRisk.LINK,
+            )
+        target = Path(os.path.realpath(file))
+    try:
+        info = os.stat(target)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"cannot save {file}: it is not a regular file")
+        previous: bytes | None = target.read_bytes()
+        mode: int | None = stat.S_IMODE(info.st_mode)
+    except FileNotFoundError:
+        previous, mode = None, None
+    except OSError as error:
+        raise SaveError(f"cannot save {file}: {error.strerror or error}") from error
+    if previous is None:
+        if write.opened is not None and SaveRisk.DELETED not in accept:
+            raise SaveConflict(file, "the file was deleted since it was opened", SaveRisk.DELETED)
+        return _Plan(write, target, None, None)
+    if mode is not None and not mode & stat.S_IWUSR and SaveRisk.READ_ONLY not in accept:
+        raise SaveConflict(file, "the file is marked read-only", SaveRisk.READ_ONLY)
+    if write.opened is None:
+        if SaveRisk.EXISTS not in accept:
+            raise SaveConflict(file, "a file with this name already exists", SaveRisk.EXISTS)
+    elif (
+        hashlib.sha256(previous).hexdigest() != write.opened.sha256
+        and SaveRisk.CHANGED not in accept
+    ):
+        raise SaveConflict(
+            file, "the file was changed by another program since it was opened", SaveRisk.CHANGED
+        )
+    return _Plan(write, target, previous, mode)
+
+
+def _replace(plan: _Plan, keep_backups: int) -> FileStamp:
+    """Write the plan's bytes over its target atomically, the old content as backup 1."""
+    data, target = plan.write.data, plan.target
+    if plan.previous == data:  # nothing to write: keep the file, its date and its backups
+        info = os.stat(target)
+        return FileStamp(info.st_mtime_ns, len(data), hashlib.sha256(data).hexdigest())
+    temp: Path | None = None
+    try:
+        temp = _write_temp(target.parent, target.name, data, plan.mode, sync=True)
+        if plan.previous is not None and keep_backups > 0:
+            _rotate_backups(target, plan.previous, keep_backups)
+        os.replace(temp, target)
+        temp = None
+        _fsync_folder(target.parent)
+        info = os.stat(target)
+    finally:
+        if temp is not None:
+            temp.unlink(missing_ok=True)
+    return FileStamp(info.st_mtime_ns, len(data), hashlib.sha256(data).hexdigest())
+
+
+def _undo(plan: _Plan) -> None:
+    """Put back what a plan replaced (a save of several files failed part-way)."""
+    if plan.previous is None:
+        plan.target.unlink(missing_ok=True)
+        return
+    temp = _write_temp(plan.target.parent, plan.target.name, plan.previous, plan.mode, sync=True)
+    os.replace(temp, plan.target)
+
+
+def save_together(writes: Sequence[Write], *, keep_backups: int = KEEP_BACKUPS) -> list[FileStamp]:
+    """Save several files as one: every file lands (each with its backup) or none changes.
+
+    Under the locks of every folder involved, all files are checked first (``SaveConflict``
+    for the first that needs the player's yes: nothing is written then), then replaced one
+    by one; if one replace fails, the ones already replaced get their old content back and
+    ``SaveError`` is raised. An encounter and the sheets it changed are saved this way.
+    Returns the new stamps, in order.
+    """
+    folders = [
+        Path(os.path.realpath(w.path)).parent if w.path.is_symlink() else w.path.parent
+        for w in writes
+    ]
+    with folders_locked(folders):
+        plans = [_check(write) for write in writes]
+        done: list[_Plan] = []
+        stamps: list[FileStamp] = []
+        try:
+            for plan in plans:
+                stamps.append(_replace(plan, keep_backups))
+                done.append(plan)
+        except OSError as error:
+            for plan in reversed(done):
+                with contextlib.suppress(OSError):
+                    _undo(plan)
+            failed = plans[len(done)].write.path
+            raise SaveError(
+                f"cannot save {failed}: {error.strerror or error}; "
+                + ("the previous file is unchanged" if len(plans) == 1 else "no file was changed")
+            ) from error
+    return stamps
+
+
 def save_bytes(
     path: str | os.PathLike[str],
     data: bytes,
     *,
     opened: FileStamp | None = None,
     overwrite: bool = False,
+    accept: Iterable[SaveRisk] = (),
     keep_backups: int = KEEP_BACKUPS,
 ) -> FileStamp:
     """Write ``data`` to ``path`` atomically, keeping the previous content as a backup.
 
-    ``opened`` is the stamp from when the document was loaded: if the file's content has
-    changed since, ``SaveConflict`` is raised (also when the file exists and ``opened`` is
-    None) unless ``overwrite``. Raises ``SaveError`` when writing fails; the previous
-    file is then unchanged. Returns the new stamp.
+    ``opened`` is the stamp from when the document was loaded. A save that needs the
+    player's yes raises ``SaveConflict`` with its ``risk`` (``SaveRisk``): the content
+    changed since ``opened`` (or the file exists and ``opened`` is None), the file was
+    deleted, is read-only or is a link; ``accept`` lists the risks agreed to, and
+    ``overwrite`` agrees to the first three. Raises ``SaveError`` when writing fails; the
+    previous file is then unchanged. Returns the new stamp.
     """
-    file = Path(path)
-    folder = file.parent
-    try:
-        previous: bytes | None = file.read_bytes()
-        mode: int | None = stat.S_IMODE(os.stat(file).st_mode)
-    except FileNotFoundError:
-        previous, mode = None, None
-    except OSError as error:
-        raise SaveError(f"cannot save {file}: {error.strerror or error}") from error
-    if previous is not None and not overwrite:
-        if opened is None:
-            raise SaveConflict(file, "a file with this name already exists")
-        if hashlib.sha256(previous).hexdigest() != opened.sha256:
-            raise SaveConflict(file, "the file was changed by another program since it was opened")
-    if previous == data:  # nothing to write: keep the file, its date and its backups
-        info = os.stat(file)
-        return FileStamp(info.st_mtime_ns, len(data), hashlib.sha256(data).hexdigest())
-    temp: Path | None = None
-    try:
-        temp = _write_temp(folder, file.name, data, mode, sync=True)
-        if previous is not None and keep_backups > 0:
-            _rotate_backups(file, previous, keep_backups)
-        os.replace(temp, file)
-        temp = None
-        _fsync_folder(folder)
-        info = os.stat(file)
-    except OSError as error:
-        raise SaveError(
-            f"cannot save {file}: {error.strerror or error}; the previous file is unchanged"
-        ) from error
-    finally:
-        if temp is not None:
-            temp.unlink(missing_ok=True)
-    return FileStamp(info.st_mtime_ns, len(data), hashlib.sha256(data).hexdigest())
+    agreed = set(accept)
+    if overwrite:
+        agreed |= {SaveRisk.CHANGED, SaveRisk.EXISTS, SaveRisk.DELETED}
+    write = Write(Path(path), data, opened, frozenset(agreed))
+    return save_together([write], keep_backups=keep_backups)[0]
 
 
 def save_document(
@@ -171,6 +277,7 @@ def save_document(
     *,
     opened: FileStamp | None = None,
     overwrite: bool = False,
+    accept: Iterable[SaveRisk] = (),
     keep_backups: int = KEEP_BACKUPS,
 ) -> FileStamp:
     """Save a document atomically (see ``save_bytes``); returns the new stamp.
@@ -179,9 +286,17 @@ def save_document(
     that would not load (a list changed in place skips validation) raises
     ``DocumentError`` and the file is not touched. Never write what cannot be read back.
     """
+    data = checked_bytes(document, path)
+    return save_bytes(
+        path, data, opened=opened, overwrite=overwrite, accept=accept, keep_backups=keep_backups
+    )
+
+
+def checked_bytes(document: Document, path: str | os.PathLike[str]) -> bytes:
+    """The bytes to save, read back first: ``DocumentError`` if they would not load."""
     data = dump_document(document)
     parse_document(data, source=str(path), expect=document_type_of(document))
-    return save_bytes(path, data, opened=opened, overwrite=overwrite, keep_backups=keep_backups)
+    return data
 
 
 def document_type_of(document: Document) -> DocumentType:
