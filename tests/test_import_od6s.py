@@ -647,8 +647,11 @@ def campaign(tmp_path: Path) -> Path:
 
 
 def listing(folder: Path) -> dict[str, bytes]:
+    """The campaign's files and their bytes (the folders' writer locks are no documents)."""
     return {
-        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != ".wilddie.lock"
     }
 
 

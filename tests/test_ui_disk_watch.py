@@ -53,10 +53,8 @@ def test_a_clean_sheet_shows_what_the_tracker_saved(qtbot: QtBot, window: MainWi
     assert "Reloaded" in window.statusBar().currentMessage()
 
 
-def test_unsaved_changes_are_kept_and_saving_asks(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from PySide6.QtWidgets import QMessageBox
+def test_unsaved_changes_are_kept_and_saving_asks(qtbot: QtBot, window: MainWindow) -> None:
+    from ui.services.prompter import Choice, ScriptedPrompter
 
     doc, path = greta(window)
     write_notes(doc, "mine")
@@ -65,14 +63,10 @@ def test_unsaved_changes_are_kept_and_saving_asks(
         save_elsewhere(path, 4)
     assert doc.character.notes == "mine"
     assert "unsaved changes stay" in window.statusBar().currentMessage()
-    asked: list[str] = []
-    monkeypatch.setattr(
-        QMessageBox,
-        "question",
-        lambda *args, **_: asked.append(str(args[2])) or QMessageBox.StandardButton.Cancel,
-    )
+    prompter = ScriptedPrompter(Choice.CANCEL)
+    window.use_prompter(prompter)
     window.save_document(doc)
-    assert asked  # the save conflict is put to the player, nothing overwritten silently
+    assert prompter.asked  # the save conflict is put to the player, nothing overwritten silently
     assert load_character(path).document.action_points == 4
 
 

@@ -26,6 +26,7 @@ from ui.campaign.model import (
     EntryRole,
 )
 from ui.main_window import MainWindow
+from ui.services.prompter import Choice, ScriptedPrompter
 
 Key = Qt.Key
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -116,6 +117,26 @@ def test_quick_index_then_full_load(qtbot: QtBot, campaign: Path, qtmodeltester:
     broken = next(e for e in session.model.entries() if e.relative == "characters/broken.json")
     assert broken.document is None and "should be text" in (broken.problem or "")
     assert len(session.documents()) == 13
+
+
+def test_opening_a_campaign_removes_the_temp_files_killed_saves_left(
+    qtbot: QtBot, campaign: Path
+) -> None:
+    """Issue 13.5: 147 ``.NAME.json.XXXXXXXX.tmp`` files had piled up after a kill run."""
+    from ui.campaign.index import scan_campaign
+    from ui.campaign.session import CampaignSession
+
+    stale = [
+        campaign / "characters" / ".greta-vance.json.0a1b2c3d.tmp",
+        campaign / "encounters" / ".brawl-at-the-pump-house.json.ffee0011.tmp",
+        campaign / ".campaign.json.12345678.tmp",
+    ]
+    kept = campaign / "characters" / "my-notes.tmp"
+    for file in [*stale, kept]:
+        file.write_text("half a save")
+    CampaignSession(scan_campaign(campaign)).load()
+    assert [f for f in stale if f.exists()] == []
+    assert kept.exists()
 
 
 def test_search_kind_filter_and_sort(qtbot: QtBot, window: MainWindow) -> None:
@@ -278,23 +299,104 @@ def test_save_as(
     assert load_character(target.with_suffix(".json")).document.name == editor.doc.character.name
 
 
-def test_save_refuses_to_overwrite_a_file_changed_elsewhere(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, campaign: Path
-) -> None:
-    editor = open_named(qtbot, window, "greta")
-    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+def _changed_elsewhere(campaign: Path) -> Path:
     file = campaign / "characters" / "greta-vance.json"
     raw = json.loads(file.read_text())
     raw["notes"] = "changed by another program"
     file.write_text(json.dumps(raw))
-    asked: list[str] = []
-    answer(monkeypatch, StandardButton.Cancel, asked)
+    return file
+
+
+def test_save_refuses_to_overwrite_a_file_changed_elsewhere(
+    qtbot: QtBot, window: MainWindow, campaign: Path
+) -> None:
+    editor = open_named(qtbot, window, "greta")
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    file = _changed_elsewhere(campaign)
+    prompter = ScriptedPrompter(Choice.CANCEL)
+    window.use_prompter(prompter)
     assert not window.save_current()
-    assert "changed by another program" in asked[0]
+    assert "changed by another program" in prompter.texts[0]
+    assert [c for c in prompter.asked[0].question.choices] == [
+        Choice.RELOAD,
+        Choice.OVERWRITE,
+        Choice.SAVE_COPY,
+        Choice.CANCEL,
+    ]
     assert editor.doc.modified
-    answer(monkeypatch, StandardButton.Yes)
+    window.use_prompter(ScriptedPrompter(Choice.OVERWRITE))  # keep mine
     assert window.save_current()
     assert load_character(file).document.fame == 4
+    assert not editor.doc.modified
+
+
+def test_a_conflict_can_take_their_version(
+    qtbot: QtBot, window: MainWindow, campaign: Path
+) -> None:
+    editor = open_named(qtbot, window, "greta")
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    file = _changed_elsewhere(campaign)
+    before = file.read_bytes()
+    window.use_prompter(ScriptedPrompter(Choice.RELOAD))
+    assert window.save_current()  # nothing unsaved is left
+    assert file.read_bytes() == before  # theirs untouched
+    assert editor.doc.character.notes == "changed by another program"
+    assert editor.doc.character.fame == 3
+    assert not editor.doc.modified
+    assert not editor.doc.undo_stack.canUndo()
+
+
+def test_a_conflict_can_save_mine_as_a_copy(
+    qtbot: QtBot, window: MainWindow, campaign: Path
+) -> None:
+    editor = open_named(qtbot, window, "greta")
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    file = _changed_elsewhere(campaign)
+    before = file.read_bytes()
+    copy = campaign / "characters" / "greta-mine.json"
+    window.use_prompter(ScriptedPrompter(Choice.SAVE_COPY, copy))
+    assert window.save_current()
+    assert file.read_bytes() == before
+    assert load_character(copy).document.fame == 4
+    assert editor.doc.path == copy and not editor.doc.modified
+
+
+@pytest.mark.parametrize("change", ["read-only", "deleted", "link"])
+def test_files_changed_under_the_app_are_saved_only_after_asking(
+    qtbot: QtBot, window: MainWindow, campaign: Path, tmp_path: Path, change: str
+) -> None:
+    """Issue 13.7: a 0444 file was overwritten, a deleted one recreated and a link
+    followed, all without a word."""
+    editor = open_named(qtbot, window, "greta")
+    file = campaign / "characters" / "greta-vance.json"
+    if change == "read-only":
+        file.chmod(0o444)
+    elif change == "deleted":
+        file.unlink()
+    else:
+        outside = tmp_path / "outside.json"
+        outside.write_bytes(file.read_bytes())
+        file.unlink()
+        file.symlink_to(outside)
+        window.close_tab(window.tabs.currentIndex())
+        editor = open_named(qtbot, window, "greta")
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    snapshot = file.read_bytes() if file.exists() else None
+    prompter = ScriptedPrompter(Choice.CANCEL)
+    window.use_prompter(prompter)
+    assert not window.save_current()
+    assert len(prompter.asked) == 1 and editor.doc.modified
+    assert (file.read_bytes() if file.exists() else None) == snapshot
+    prompter = ScriptedPrompter(Choice.SAVE)
+    window.use_prompter(prompter)
+    assert window.save_current()
+    assert load_character(file).document.fame == 4
+    if change == "link":
+        assert file.is_symlink() and load_character(tmp_path / "outside.json").document.fame == 4
+    # The yes holds for this file: the next save does not ask again.
+    qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
+    window.use_prompter(ScriptedPrompter())
+    assert window.save_current()
 
 
 def test_new_character_then_save_into_the_campaign(

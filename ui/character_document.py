@@ -25,7 +25,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from sheets.documents import Character
-from sheets.storage import FileStamp
+from sheets.storage import FileStamp, SaveRisk
 
 
 def validation_reason(error: ValidationError) -> str:
@@ -69,6 +69,9 @@ class CharacterDocument(QObject):
         self.folder = folder if folder is not None else (path.parent if path else None)
         """Where a new (never saved) character will be saved: its campaign's characters."""
         self.uid = uuid.uuid4().hex[:12]  # names the autosave of a never-saved document
+        self.agreed: set[SaveRisk] = set()
+        """Risks the player said yes to for this file (read-only, a link): not asked again
+        until the path changes (ui.workspace.save_service)."""
         self.undo_stack = QUndoStack(self)
         self._outside = 0  # edits made by commands on other stacks (campaign commands)
         self._saved_outside = 0
@@ -115,6 +118,8 @@ class CharacterDocument(QObject):
 
     def mark_saved(self, path: Path, stamp: FileStamp) -> None:
         moved = path != self.path
+        if moved:
+            self.agreed = set()
         self.path, self.stamp = path, stamp
         self.folder = path.parent
         self._saved_outside = self._outside
@@ -122,6 +127,13 @@ class CharacterDocument(QObject):
         self._update_modified()
         if moved:
             self.pathChanged.emit()
+
+    def reload_from(self, character: Character, stamp: FileStamp) -> None:
+        """The file is the truth now: its character, its stamp, no undo history."""
+        self.replace_character(character)
+        self.undo_stack.clear()
+        self.stamp = stamp
+        self.discard_changes_marker()
 
     def discard_changes_marker(self) -> None:
         """Forget that there are unsaved changes (closing without saving, tests)."""

@@ -53,6 +53,7 @@ from ui.campaign.browser import CampaignBrowser
 from ui.campaign.model import CampaignModel
 from ui.campaign.session import CampaignSession
 from ui.layouts import fit_to_screen
+from ui.services.prompter import Prompter
 from ui.window import (
     APP_NAME,
     campaigns,
@@ -71,6 +72,7 @@ from ui.window import (
 )
 from ui.window.docks import DockLayout
 from ui.window.first_paint import FirstPaint
+from ui.workspace.save_service import SaveService
 
 if TYPE_CHECKING:
     from app.autosave import Autosaver, Recovery
@@ -123,7 +125,13 @@ class MainWindow(QMainWindow):
     help_menu: QMenu
     toolbar: QToolBar
 
-    def __init__(self, parent: QWidget | None = None, *, autosave_ms: int | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        autosave_ms: int | None = None,
+        prompter: Prompter | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("MainWindow")
         self.setWindowTitle(APP_NAME)
@@ -138,6 +146,10 @@ class MainWindow(QMainWindow):
         self._autosave_ms = autosave_ms
         self._autosaver: Autosaver | None = None
         self._disk_watch: DiskWatch | None = None
+        self.prompter: Prompter = prompter or Prompter(self)
+        self.save_service = SaveService(self.prompter, self)
+        self.save_service.saved.connect(lambda doc, path: saving.document_saved(self, doc, path))
+        self.save_service.reloaded.connect(lambda doc: saving.forget_autosave(self, doc))
 
         self.undo_group = QUndoGroup(self)
         self.empty_stack = QUndoStack(self)  # active while no campaign is open
@@ -190,6 +202,10 @@ class MainWindow(QMainWindow):
         self.first_paint = FirstPaint(self)
         status.update_actions(self)
         self.statusBar().showMessage(self.tr("Ready"))
+
+    def use_prompter(self, prompter: Prompter) -> None:
+        """Ask through ``prompter`` from now on (tests script the answers)."""
+        self.prompter = self.save_service.prompter = prompter
 
     # --- start-up, docks and the parts made on first use -------------------------------------
 

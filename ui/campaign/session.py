@@ -66,9 +66,22 @@ class CampaignSession(QObject):
 
     def load(self) -> None:
         """Validate and load every file (sheets.storage); attach documents to the rows."""
-        from sheets.storage import open_campaign
+        from sheets.storage import (
+            CHARACTERS_FOLDER,
+            ENCOUNTERS_FOLDER,
+            open_campaign,
+            remove_stale_temp_files,
+        )
         from ui.character_document import CharacterDocument
 
+        # A save killed half-way leaves its temp file (issue 13.5): ours go, when no live
+        # writer holds the folder.
+        for folder in (
+            self.folder,
+            self.folder / CHARACTERS_FOLDER,
+            self.folder / ENCOUNTERS_FOLDER,
+        ):
+            remove_stale_temp_files(folder)
         opened = open_campaign(self.folder)
         self.is_loaded = True
         if opened.campaign is not None:

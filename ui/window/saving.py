@@ -67,61 +67,35 @@ def save_current_as(window: MainWindow) -> bool:
 def save_document(
     window: MainWindow, doc: CharacterDocument, path: Path | None, *, overwrite: bool
 ) -> bool:
-    """Save atomically (sheets.storage); asks before overwriting a file changed elsewhere."""
-    from PySide6.QtWidgets import QMessageBox
-
-    Button = QMessageBox.StandardButton
-
-    from sheets.storage import (
-        DocumentError,
-        SaveConflict,
-        SaveError,
-        file_name_for,
-        save_document,
-    )
-
+    """Save through the window's save service (it asks about conflicts and risky files).
+    True when nothing unsaved is left (saved, or the player took the file's version)."""
     editor = sheet_tabs.editor_for(window, doc)
     if editor is not None:
         editor.commit_pending()
-    target = path or doc.path
-    if target is None:
-        session = window.session
-        folder = doc.folder or (session.characters_folder if session else Path.home())
-        folder.mkdir(parents=True, exist_ok=True)
-        taken = [p.name for p in folder.iterdir()]
-        target = folder / file_name_for(doc.character.name, taken)
+    if doc.path is None and path is None and doc.folder is None and window.session is not None:
+        doc.folder = window.session.characters_folder
     old_autosave = None
-    if window.autosaving:
+    if window.autosaving:  # by the path it had: Save As moves it
         from app.autosave import autosave_file
 
         old_autosave = autosave_file(doc)
-    opened = doc.stamp if target == doc.path else None
-    try:
-        try:
-            stamp = save_document(doc.character, target, opened=opened, overwrite=overwrite)
-        except SaveConflict as conflict:
-            answer = QMessageBox.question(
-                window,
-                window.tr("File changed"),
-                window.tr("%1\n\nOverwrite it with your version?").replace("%1", str(conflict)),
-                Button.Yes | Button.Cancel,
-                Button.Cancel,
-            )
-            if answer != Button.Yes:
-                return False
-            stamp = save_document(doc.character, target, opened=opened, overwrite=True)
-    except (SaveError, DocumentError, OSError) as error:
-        QMessageBox.critical(
-            window, window.tr("Cannot save %1").replace("%1", doc.title), str(error)
-        )
-        return False
-    doc.mark_saved(target, stamp)
-    if old_autosave is not None:
+    outcome = window.save_service.save_character(doc, path, overwrite=overwrite)
+    if outcome.saved and old_autosave is not None:
         old_autosave.unlink(missing_ok=True)
+    return outcome.settled
+
+
+def document_saved(window: MainWindow, doc: CharacterDocument, path: Path) -> None:
+    """After the save service saved ``doc``: tab, title and status bar follow."""
     sheet_tabs.update_tab(window, doc)
     status.update_title(window)
-    window.statusBar().showMessage(window.tr("Saved %1").replace("%1", str(target)), 5000)
-    return True
+    window.statusBar().showMessage(window.tr("Saved %1").replace("%1", str(path)), 5000)
+
+
+def forget_autosave(window: MainWindow, doc: CharacterDocument) -> None:
+    """``doc`` has no unsaved changes any more: its autosave file is stale."""
+    if window.autosaving:
+        window.autosaver.discard(doc)
 
 
 def save_all(window: MainWindow) -> bool:
@@ -240,10 +214,7 @@ def reload(window: MainWindow, doc: CharacterDocument) -> bool:
     except DocumentError as error:
         status.show_problems(window, window.tr("Cannot reload %1").replace("%1", doc.title), error)
         return False
-    doc.replace_character(loaded.document)
-    doc.undo_stack.clear()
-    doc.stamp = loaded.stamp
-    doc.discard_changes_marker()
+    doc.reload_from(loaded.document, loaded.stamp)
     window.autosaver.discard(doc)
     return True
 

@@ -1,0 +1,1 @@
+"""Services the windows share: one prompter for every question, one save service."""

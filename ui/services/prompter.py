@@ -1,0 +1,189 @@
+"""The one place the app asks the player something or tells them something.
+
+Every question, message and file dialog goes through a ``Prompter`` (issue 14): widgets
+and controllers say *what* they ask (a ``Question`` with its ``Choice``s), the prompter
+decides *how* (a QMessageBox with plain text: a name from a document is never read as
+rich text, issue 13.3). Tests give the window a ``ScriptedPrompter`` with the answers
+they expect instead of patching QMessageBox; an unexpected question fails the test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Literal
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QPushButton, QWidget
+
+Kind = Literal["question", "information", "warning", "critical"]
+
+
+class Choice(Enum):
+    """An answer the player can give (the button's words come from ``_LABELS``)."""
+
+    YES = "yes"
+    NO = "no"
+    OK = "ok"
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+    RELOAD = "reload"  # a file changed elsewhere: take theirs
+    OVERWRITE = "overwrite"  # ... keep mine
+    SAVE_COPY = "save_copy"  # ... save mine as a copy
+
+
+_STANDARD = {
+    Choice.YES: QMessageBox.StandardButton.Yes,
+    Choice.NO: QMessageBox.StandardButton.No,
+    Choice.OK: QMessageBox.StandardButton.Ok,
+    Choice.SAVE: QMessageBox.StandardButton.Save,
+    Choice.DISCARD: QMessageBox.StandardButton.Discard,
+    Choice.CANCEL: QMessageBox.StandardButton.Cancel,
+}
+_LABELS = {
+    Choice.RELOAD: QCoreApplication.translate("Prompter", "Reload Theirs"),
+    Choice.OVERWRITE: QCoreApplication.translate("Prompter", "Keep Mine"),
+    Choice.SAVE_COPY: QCoreApplication.translate("Prompter", "Save Mine as a Copy…"),
+}
+_ICONS = {
+    "question": QMessageBox.Icon.Question,
+    "information": QMessageBox.Icon.Information,
+    "warning": QMessageBox.Icon.Warning,
+    "critical": QMessageBox.Icon.Critical,
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    """What to ask: the words, the choices offered and the one Enter picks."""
+
+    title: str
+    text: str
+    choices: tuple[Choice, ...] = (Choice.YES, Choice.NO)
+    default: Choice | None = None
+    kind: Kind = "question"
+    details: str = ""
+
+
+class Prompter(QObject):
+    """Asks with real dialogs, parented to ``window`` (set by whoever owns the window)."""
+
+    def __init__(self, window: QWidget | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+
+    # --- questions and messages ------------------------------------------------------------
+
+    def ask(self, question: Question) -> Choice:
+        """The player's choice; closing the box (Escape) is Cancel, or No, or the last."""
+        box = QMessageBox(self.window)
+        box.setIcon(_ICONS[question.kind])
+        box.setWindowTitle(question.title)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # document text stays text (13.3)
+        box.setText(question.text)
+        if question.details:
+            box.setDetailedText(question.details)
+        buttons: dict[QPushButton, Choice] = {}
+        for choice in question.choices:
+            if choice in _STANDARD:
+                buttons[box.addButton(_STANDARD[choice])] = choice
+            else:
+                role = (
+                    QMessageBox.ButtonRole.DestructiveRole
+                    if choice is Choice.OVERWRITE
+                    else QMessageBox.ButtonRole.AcceptRole
+                )
+                buttons[box.addButton(_LABELS[choice], role)] = choice
+        by_choice = {choice: button for button, choice in buttons.items()}
+        if question.default is not None:
+            box.setDefaultButton(by_choice[question.default])
+        escape = next(
+            (c for c in (Choice.CANCEL, Choice.NO, Choice.OK) if c in by_choice),
+            question.choices[-1],
+        )
+        box.setEscapeButton(by_choice[escape])
+        box.exec()
+        clicked = box.clickedButton()
+        return next((c for b, c in buttons.items() if b is clicked), escape)
+
+    def tell(self, title: str, text: str, kind: Kind = "information", details: str = "") -> None:
+        """A message with one OK button."""
+        self.ask(Question(title, text, (Choice.OK,), Choice.OK, kind, details))
+
+    # --- files -------------------------------------------------------------------------------
+
+    def open_file(self, title: str, start: Path, file_filter: str) -> Path | None:
+        chosen, _filter = QFileDialog.getOpenFileName(self.window, title, str(start), file_filter)
+        return Path(chosen) if chosen else None
+
+    def save_file(self, title: str, start: Path, file_filter: str) -> Path | None:
+        chosen, _filter = QFileDialog.getSaveFileName(self.window, title, str(start), file_filter)
+        return Path(chosen) if chosen else None
+
+    def open_folder(self, title: str, start: Path | None = None) -> Path | None:
+        chosen = QFileDialog.getExistingDirectory(self.window, title, str(start or ""))
+        return Path(chosen) if chosen else None
+
+
+@dataclass
+class Asked:
+    """A question the scripted prompter was asked, and what it answered."""
+
+    question: Question
+    answer: Choice | Path | None
+
+
+class ScriptedPrompter(Prompter):
+    """Answers from a script, in order, and records every question (tests).
+
+    ``answers``: a ``Choice`` for each ``ask``, a ``Path`` or None for each file dialog.
+    Messages (``tell``) are recorded and need no answer. A question with no answer left,
+    or an answer the question does not offer, fails the test.
+    """
+
+    def __init__(self, *answers: Choice | Path | None) -> None:
+        super().__init__(None)
+        self.answers: list[Choice | Path | None] = list(answers)
+        self.asked: list[Asked] = []
+
+    def _next(self, question: Question) -> Choice | Path | None:
+        if not self.answers:
+            raise AssertionError(f"unexpected question: {question.title!r}: {question.text!r}")
+        answer = self.answers.pop(0)
+        self.asked.append(Asked(question, answer))
+        return answer
+
+    def ask(self, question: Question) -> Choice:
+        answer = self._next(question)
+        if not isinstance(answer, Choice) or answer not in question.choices:
+            raise AssertionError(f"scripted {answer!r} is not one of {question.choices}")
+        return answer
+
+    def tell(self, title: str, text: str, kind: Kind = "information", details: str = "") -> None:
+        question = Question(title, text, (Choice.OK,), Choice.OK, kind, details)
+        self.asked.append(Asked(question, Choice.OK))
+
+    def _path(self, title: str) -> Path | None:
+        answer = self._next(Question(title, "", ()))
+        if answer is not None and not isinstance(answer, Path):
+            raise AssertionError(f"scripted {answer!r} for a file dialog")
+        return answer
+
+    def open_file(self, title: str, start: Path, file_filter: str) -> Path | None:
+        return self._path(title)
+
+    def save_file(self, title: str, start: Path, file_filter: str) -> Path | None:
+        return self._path(title)
+
+    def open_folder(self, title: str, start: Path | None = None) -> Path | None:
+        return self._path(title)
+
+    @property
+    def texts(self) -> list[str]:
+        return [item.question.text for item in self.asked]
+
+    @property
+    def titles(self) -> list[str]:
+        return [item.question.title for item in self.asked]

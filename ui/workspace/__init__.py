@@ -1,0 +1,1 @@
+"""What is open: documents and the saving of them."""
