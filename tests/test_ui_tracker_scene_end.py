@@ -9,13 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import CreateCondition
 from sheets.results import Duration
 from sheets.storage import load_character, load_encounter
 from ui.character_document import CharacterDocument
+from ui.services.prompter import ScriptedPrompter
 from ui.sheet.conditions import ConditionsWidget
 from ui.tracker import TrackerWindow, open_tracker
 
@@ -58,13 +58,11 @@ def test_the_scene_end_saves_lasting_conditions_on_the_character_file(
     assert window.run(CreateCondition("jack", track="damage", ranks=3, duration=until))
     assert window.run(CreateCondition("jack", name="Shaken", duration=Duration.END_OF_SCENE))
     assert window.run(CreateCondition("guard-1", name="Broken nose", ranks=5, duration=until))
-    shown: list[str] = []
-    monkeypatch.setattr(
-        QMessageBox, "information", lambda _parent, _title, text, *a: shown.append(text)
-    )
+    prompter = ScriptedPrompter()
+    window.use_prompter(prompter)
     window.end_scene()
-    assert shown and "Jack keeps Wounded (damage +3, until recovered)" in shown[0]
-    assert "Company Guard 1 keeps Broken nose (until recovered)" in shown[0]
+    assert prompter.texts and "Jack keeps Wounded (damage +3, until recovered)" in prompter.texts[0]
+    assert "Company Guard 1 keeps Broken nose (until recovered)" in prompter.texts[0]
     assert JACK in window.controller.touched
     assert window.save()
 

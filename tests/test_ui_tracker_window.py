@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QToolBar, QWidget
+from PySide6.QtWidgets import QToolBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import NextTurn
 from sheets.storage import load_character, load_encounter
+from ui.services.prompter import ScriptedPrompter
 from ui.tracker import TrackerWindow, open_tracker
 from ui.tracker.initiative_model import COL_NAME, COL_STATE
 
@@ -171,14 +172,12 @@ def test_a_whole_tactical_encounter(
     qtbot.waitUntil(lambda: "no active opposition" in window.round_label.text())
 
     # End the scene: the awards summary (R7).
-    shown: list[str] = []
-    monkeypatch.setattr(
-        QMessageBox, "information", lambda _parent, _title, text, *a: shown.append(text)
-    )
+    prompter = ScriptedPrompter()
+    window.use_prompter(prompter)
     bart_points = engine.view.sheet_of("bart").action_points
     click(qtbot, window, window.end_scene_action)
     assert engine.encounter.state == "ended"
-    assert shown and "Bart gains 1 action point(s) (R7)" in shown[0]
+    assert prompter.texts and "Bart gains 1 action point(s) (R7)" in prompter.texts[0]
     assert engine.view.sheet_of("bart").action_points == bart_points + 1
     qtbot.waitUntil(lambda: window.player_view.turn_label.text() == "The scene has ended")  # type: ignore[union-attr]
     assert not window.next_action.isEnabled()

@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 
 from sheets.storage import CampaignFolder, load_encounter, open_campaign
+from ui.services.prompter import Prompter
 from ui.tracker.builder import BuilderWindow, open_builder
 from ui.tracker.window import TrackerWindow, engine_for
 
@@ -31,6 +32,7 @@ def open_tracker(
     parent: QWidget | None = None,
     *,
     freeze: bool = True,
+    prompter: Prompter | None = None,
 ) -> TrackerWindow:
     """A tracker window (not shown yet) on one encounter of a campaign.
 
@@ -54,6 +56,7 @@ def open_tracker(
         encounter_stamp=loaded.stamp,
         campaign=campaign,
         parent=parent,
+        prompter=prompter,
     )
     window.freeze_each_round = freeze
     if parent is not None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QComboBox, QMainWindow, QToolBar, QWidget
 from sheets.encounter import CommandRecord, Engine, NextTurn
 from sheets.storage import CampaignFolder, FileStamp
 from ui.layouts import fit_to_screen
+from ui.services.prompter import Prompter
 from ui.tracker.commands import EncounterController
 from ui.tracker.delegates import ActionsDelegate, ConditionsDelegate, RowDelegate
 from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
@@ -39,6 +40,7 @@ from ui.tracker.window_parts.docks import TrackerDocks
 from ui.tracker.window_parts.engine import engine_for, run_command
 from ui.tracker.window_parts.scene_flow import SCENES
 from ui.tracker.window_parts.updates import Updates
+from ui.workspace.save_service import SaveService
 
 
 class TrackerWindow(QMainWindow):
@@ -78,9 +80,12 @@ class TrackerWindow(QMainWindow):
         encounter_stamp: FileStamp | None = None,
         campaign: CampaignFolder | None = None,
         parent: QWidget | None = None,
+        prompter: Prompter | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("TrackerWindow")
+        self.prompter: Prompter = prompter or Prompter(self)
+        self.save_service = SaveService(self.prompter, self)
         self.engine = engine
         self.encounter_path = encounter_path
         self.encounter_stamp = encounter_stamp
@@ -222,6 +227,10 @@ class TrackerWindow(QMainWindow):
         """Save the encounter and the character files commands changed (R7 points, fear
         memories, sheet conditions)."""
         return saving.save(self)
+
+    def use_prompter(self, prompter: Prompter) -> None:
+        """Ask through ``prompter`` from now on (tests script the answers)."""
+        self.prompter = self.save_service.prompter = prompter
 
     def mark_clean(self) -> None:
         self.undo_stack.setClean()

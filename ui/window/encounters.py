@@ -49,7 +49,7 @@ def open_encounter(window: MainWindow, path: Path) -> QWidget | None:
     from ui.tracker import open_tracker
 
     try:
-        tracker = open_tracker(window.session.folder, path, window)
+        tracker = open_tracker(window.session.folder, path, window, prompter=window.prompter)
     except DocumentError as error:
         status.show_problems(window, window.tr("Cannot open %1").replace("%1", path.name), error)
         return None

@@ -15,7 +15,7 @@ An encounter and the character files its commands changed are saved together
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,7 +53,10 @@ class Part:
     document: Document
     path: Path
     opened: FileStamp | None
-    agreed: set[SaveRisk]
+    agreed: set[SaveRisk] = field(default_factory=set)
+    copyable: bool = True
+    """Save as a Copy is offered for this file (an encounter's characters: no, a copy of
+    a sheet the encounter does not point at would help nobody)."""
 
 
 class SaveService(QObject):
@@ -140,7 +143,9 @@ class SaveService(QObject):
                 return save_together(writes)
             except SaveConflict as conflict:
                 part = next((p for p in parts if p.path == conflict.path), parts[0])
-                answer = self._ask(conflict, title, can_reload=reload is not None)
+                answer = self._ask(
+                    conflict, title, can_reload=reload is not None, can_copy=part.copyable
+                )
                 if answer is Choice.RELOAD and reload is not None:
                     return Outcome(reloaded=reload())
                 if answer is Choice.SAVE_COPY:
@@ -162,22 +167,33 @@ class SaveService(QObject):
                 )
                 return Outcome()
 
-    def _ask(self, conflict: SaveConflict, title: str, *, can_reload: bool) -> Choice:
+    def _ask(
+        self, conflict: SaveConflict, title: str, *, can_reload: bool, can_copy: bool
+    ) -> Choice:
         from sheets.storage import SaveRisk
 
         name = conflict.path.name
         risk = conflict.risk
         if risk is SaveRisk.CHANGED:
-            text = self.tr(
-                "%1 was changed by another program (or another Wild Die window) since you "
-                "opened it.\n\nReload theirs and lose your changes, keep yours and replace "
-                "theirs, or save yours as a copy?"
-            ).replace("%1", name)
-            choices = (Choice.RELOAD,) if can_reload else ()
+            ways = {
+                Choice.RELOAD: self.tr("Reload Theirs: your changes are lost."),
+                Choice.OVERWRITE: self.tr("Keep Mine: their changes are replaced."),
+                Choice.SAVE_COPY: self.tr("Save Mine as a Copy: both are kept."),
+            }
+            offered = _offered(can_reload, can_copy)
+            text = "\n\n".join(
+                [
+                    self.tr(
+                        "%1 was changed by another program (or another Wild Die window) "
+                        "since you opened it."
+                    ).replace("%1", name),
+                    "\n".join(ways[c] for c in offered if c in ways),
+                ]
+            )
             question = Question(
                 self.tr("%1 changed on disk").replace("%1", title),
                 text,
-                (*choices, Choice.OVERWRITE, Choice.SAVE_COPY, Choice.CANCEL),
+                offered,
                 Choice.CANCEL,
                 "warning",
             )
@@ -187,7 +203,7 @@ class SaveService(QObject):
                 self.tr("There is already a file named %1.\n\nReplace it with %2?")
                 .replace("%1", name)
                 .replace("%2", title),
-                (Choice.OVERWRITE, Choice.SAVE_COPY, Choice.CANCEL),
+                _offered(False, can_copy),
                 Choice.CANCEL,
                 "warning",
             )
@@ -224,3 +240,13 @@ class SaveService(QObject):
         if chosen is None:
             return None
         return chosen if chosen.suffix.lower() == ".json" else chosen.with_suffix(".json")
+
+
+def _offered(reload: bool, copy: bool) -> tuple[Choice, ...]:
+    """The answers to "the file is not what you opened": theirs, mine, a copy, cancel."""
+    return (
+        *((Choice.RELOAD,) if reload else ()),
+        Choice.OVERWRITE,
+        *((Choice.SAVE_COPY,) if copy else ()),
+        Choice.CANCEL,
+    )

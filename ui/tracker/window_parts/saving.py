@@ -1,41 +1,52 @@
 """Saving the encounter and the character files its commands changed (R7 points, fear
-memories, sheet conditions), and asking about unsaved changes before the window closes."""
+memories, sheet conditions), and asking about unsaved changes before the window closes.
+
+The encounter and its sheets go through the save service as one save (issue 13.8): they
+all land, or the GM is asked (keep mine / save the encounter as a copy / cancel) and no
+file changes. A save that did not land keeps the window open and its changes unsaved.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMessageBox
-
-from sheets.storage import save_document
+from ui.services.prompter import Choice, Question
+from ui.workspace.save_service import Outcome, Part
 
 if TYPE_CHECKING:
     from ui.tracker.window import TrackerWindow
 
 
 def save(window: TrackerWindow) -> bool:
+    from sheets.storage import SaveRisk
+
     path = window.encounter_path
     if path is None:
         return False
-    window.encounter_stamp = save_document(
-        window.engine.encounter,
-        path,
-        opened=window.encounter_stamp,
-        overwrite=window.encounter_stamp is None,
-    )
+    encounter = Part(window.engine.encounter, path, window.encounter_stamp)
+    if window.encounter_stamp is None:  # a new encounter file: the builder asked already
+        encounter.agreed.add(SaveRisk.EXISTS)
     campaign = window.campaign
+    touched = [
+        (file, loaded)
+        for file in sorted(window.controller.touched)
+        if campaign is not None and (loaded := campaign.characters.get(file)) is not None
+    ]
+    parts = [encounter] + [
+        Part(loaded.document, loaded.path, loaded.stamp, copyable=False) for _, loaded in touched
+    ]
+    result = window.save_service.save_parts(parts, window.engine.encounter.name)
+    if isinstance(result, Outcome):
+        return False
+    window.encounter_path, window.encounter_stamp = encounter.path, result[0]
     if campaign is not None:
-        for file in sorted(window.controller.touched):
-            loaded = campaign.characters.get(file)
-            if loaded is None:
-                continue
-            stamp = save_document(loaded.document, loaded.path, opened=loaded.stamp)
+        for (file, loaded), stamp in zip(touched, result[1:], strict=True):
             campaign.characters[file] = type(loaded)(
                 loaded.document, loaded.path, stamp, loaded.migrated_from
             )
     window.controller.touched.clear()
     window.undo_stack.setClean()
-    window.statusBar().showMessage(f"Saved {path.name}", 5000)
+    window.statusBar().showMessage(window.tr("Saved %1").replace("%1", encounter.path.name), 5000)
     window.saved.emit()
     return True
 
@@ -44,14 +55,16 @@ def may_close(window: TrackerWindow) -> bool:
     """Unsaved changes: Save / Discard / Cancel. False: the window stays open."""
     if window.undo_stack.isClean():
         return True
-    answer = QMessageBox.question(
-        window,
-        window.tr("Unsaved encounter"),
-        window.tr("Save the encounter before closing?"),
-        QMessageBox.StandardButton.Save
-        | QMessageBox.StandardButton.Discard
-        | QMessageBox.StandardButton.Cancel,
+    answer = window.prompter.ask(
+        Question(
+            window.tr("Unsaved encounter"),
+            window.tr("Save the changes to %1 before closing?").replace(
+                "%1", window.engine.encounter.name
+            ),
+            (Choice.SAVE, Choice.DISCARD, Choice.CANCEL),
+            Choice.SAVE,
+        )
     )
-    if answer == QMessageBox.StandardButton.Cancel:
+    if answer is Choice.CANCEL:
         return False
-    return answer != QMessageBox.StandardButton.Save or window.save()
+    return answer is Choice.DISCARD or window.save()

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtWidgets import QMessageBox
-
 from sheets.encounter import (
     CommandRecord,
     EndScene,
@@ -86,7 +84,7 @@ def next_round(window: TrackerWindow) -> None:
 def end_scene(window: TrackerWindow) -> CommandRecord | None:
     record = window.run(EndScene())
     if record is not None:
-        QMessageBox.information(window, "The scene ends", awards_summary(record))
+        window.prompter.tell(window.tr("The scene ends"), awards_summary(record))
     return record
 
 
