@@ -25,8 +25,8 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
-from app.names import FOLDER
 from ui.main_window import APP_NAME, MainWindow
+from ui.services.names import FOLDER
 
 ORGANIZATION = FOLDER  # QSettings and QStandardPaths file under the one folder name
 # Matches the .desktop file's base name (and so the window's class on Wayland and X11).
@@ -46,15 +46,6 @@ __all__ = [
 ]
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("wilddie")
-    except PackageNotFoundError:
-        return "development"
-
-
 def _quit_after_ms() -> int | None:
     raw = os.environ.get(QUIT_AFTER_ENV, "").strip()
     if not raw:
@@ -70,8 +61,8 @@ def install_sample_campaign() -> Path:
     """The user's copy of the sample campaign (made on first use); never the install copy."""
     import shutil
 
-    from app.paths import data_dir
     from app.resources import sample_campaign_path
+    from ui.services.paths import data_dir
 
     target = data_dir() / SAMPLE_FOLDER_NAME
     if not (target / "campaign.json").is_file():
@@ -147,7 +138,7 @@ def run(argv: list[str]) -> int:
     app.setOrganizationName(ORGANIZATION)
     app.setDesktopFileName(DESKTOP_FILE_NAME)
     from app.resources import app_icon_path
-    from app.settings import load_settings
+    from ui.services.settings_store import load_settings
 
     _install_translator(app)
     settings = load_settings()

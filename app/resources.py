@@ -7,7 +7,7 @@ which links to ``Contents/Resources``). ``WILDDIE_RESOURCES`` overrides both (a 
 that installs the data elsewhere, or a test).
 
 Treat everything here as read-only: the install location may be. The app's own files go to
-the platformdirs folders of ``app.paths``; copy a resource there before changing it.
+the platformdirs folders of ``ui.services.paths``; copy a resource there before changing it.
 """
 
 from __future__ import annotations

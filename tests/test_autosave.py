@@ -11,10 +11,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.autosave import Autosaver, autosave_file, find_recoveries, write_autosave
-from app.paths import autosave_dir
-from tests.ui_helpers import StandardButton, answer, copy_sample, sample_document
+from tests.ui_helpers import copy_sample, sample_document
 from ui.main_window import MainWindow
+from ui.services.autosave import Autosaver, autosave_file, find_recoveries, write_autosave
+from ui.services.paths import autosave_dir
+from ui.services.prompter import Choice, ScriptedPrompter
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -24,8 +25,10 @@ def campaign(tmp_path: Path) -> Path:
     return copy_sample(tmp_path)
 
 
-def make_window(qtbot: QtBot, campaign: Path, *, idle_ms: int = 30) -> MainWindow:
-    window = MainWindow(autosave_ms=idle_ms)
+def make_window(
+    qtbot: QtBot, campaign: Path, *, idle_ms: int = 30, prompter: ScriptedPrompter | None = None
+) -> MainWindow:
+    window = MainWindow(autosave_ms=idle_ms, prompter=prompter or ScriptedPrompter())
     qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
     window.show()
     qtbot.waitExposed(window)
@@ -106,11 +109,10 @@ def test_recovery_after_a_crash(
     crashed.autosaver.stop()
     assert len(find_recoveries()) == 1
 
-    asked: list[str] = []
-    answer(monkeypatch, StandardButton.Yes, asked)
-    restarted = make_window(qtbot, campaign)  # the next start, same campaign
-    assert len(asked) == 1
-    assert "Restore the unsaved changes to Dr. Margarethe" in asked[0]
+    prompter = ScriptedPrompter(Choice.YES)
+    restarted = make_window(qtbot, campaign, prompter=prompter)  # the next start
+    assert len(prompter.texts) == 1
+    assert "Restore the unsaved changes to Dr. Margarethe" in prompter.texts[0]
     doc = restarted.current_document()
     assert doc is not None and doc is greta_of(restarted)
     assert doc.character.fame == 4 and doc.character.conditions.track_ranks("damage") == 2
@@ -131,8 +133,7 @@ def test_declining_recovery_discards_the_autosave(
     assert command is not None
     doc.push(command)
     write_autosave(doc)
-    answer(monkeypatch, StandardButton.No)
-    window = make_window(qtbot, campaign)
+    window = make_window(qtbot, campaign, prompter=ScriptedPrompter(Choice.NO))
     assert greta_of(window).character.fame == 3
     assert find_recoveries() == []
 
@@ -150,8 +151,7 @@ def test_recovery_of_a_never_saved_character(
     first.autosaver.enabled = False
     assert any(p.name.startswith("unsaved-") for p in autosave_dir().iterdir())
 
-    answer(monkeypatch, StandardButton.Yes)
-    second = make_window(qtbot, campaign)
+    second = make_window(qtbot, campaign, prompter=ScriptedPrompter(Choice.YES))
     doc = second.current_document()
     assert doc is not None and doc.character.name == "Kara Voss"
     assert doc.path is None and doc.modified
@@ -179,10 +179,9 @@ def test_another_campaigns_autosave_waits_for_that_campaign(
     assert command is not None
     doc.push(command)
     write_autosave(doc)
-    asked: list[str] = []
-    answer(monkeypatch, StandardButton.No, asked)
-    make_window(qtbot, campaign)
-    assert asked == [] and len(find_recoveries()) == 1  # not this campaign's: kept
-    window = make_window(qtbot, other)
-    assert len(asked) == 1 and find_recoveries() == []
+    prompter = ScriptedPrompter(Choice.NO)
+    make_window(qtbot, campaign, prompter=prompter)
+    assert prompter.asked == [] and len(find_recoveries()) == 1  # not this campaign's: kept
+    window = make_window(qtbot, other, prompter=prompter)
+    assert len(prompter.asked) == 1 and find_recoveries() == []
     assert window.session is not None

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
 
 from app.gui import APP_NAME, QUIT_AFTER_ENV, MainWindow
+from ui.services.prompter import ScriptedPrompter
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,19 +67,16 @@ def test_main_window_shows_with_title(qtbot: Any) -> None:
     assert window.dice_dock.widget() is window.dice_panel
 
 
-def test_help_about_names_the_app(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(
-        QMessageBox, "about", lambda parent, title, text: shown.append((title, text))
-    )
-    window = MainWindow()
+def test_help_about_names_the_app(qtbot: Any) -> None:
+    prompter = ScriptedPrompter()
+    window = MainWindow(prompter=prompter)
     qtbot.addWidget(window)
     assert window.help_menu.title() == "&Help"
     about = [a for a in window.help_menu.actions() if a.text().startswith("&About")]
     assert about, "Help has an About entry"
     about[0].trigger()
-    assert len(shown) == 1
-    assert APP_NAME in shown[0][0] and APP_NAME in shown[0][1]
+    (shown,) = prompter.asked
+    assert APP_NAME in shown.question.title and APP_NAME in shown.question.text
 
 
 def test_settings_stay_in_the_private_home(qapp: Any, private_home: Path) -> None:
@@ -100,8 +97,8 @@ def test_first_run_opens_a_copy_of_the_sample_campaign_then_the_last_one(
     import shutil
 
     from app.gui import SAMPLE_FOLDER_NAME
-    from app.paths import data_dir
-    from app.settings import load_settings
+    from ui.services.paths import data_dir
+    from ui.services.settings_store import load_settings
 
     proc = _run_app(quit_after_ms=30_000, probe=True)
     assert proc.returncode == 0, proc.stderr

@@ -1,4 +1,4 @@
-"""app.settings: what the app remembers between runs, under the one folder name."""
+"""ui.services.settings_store: what the app remembers between runs, under the one folder name."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from app.names import FOLDER, LEGACY_SETTINGS
-from app.paths import config_dir
-from app.settings import Settings, load_settings, save_settings
+from ui.services.names import FOLDER, LEGACY_SETTINGS
+from ui.services.paths import config_dir
+from ui.services.settings_store import Settings, load_settings, save_settings
 
 
 def test_settings_live_beside_the_apps_other_files(private_home: Path) -> None:

@@ -1,4 +1,4 @@
-"""app.paths: the app's own files live in the platform's user folders, never by the program."""
+"""ui.services.paths: the app's own files live in the user folders, never by the program."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app import paths
+from ui.services import paths
 
 
 @pytest.fixture

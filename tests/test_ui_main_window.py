@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from sheets.dice import DieCode
 from sheets.storage import load_campaign_file, load_character
-from tests.ui_helpers import SAMPLE, StandardButton, answer, copy_sample
+from tests.ui_helpers import SAMPLE, copy_sample, script
 from ui.campaign.model import (
     COL_KIND,
     COL_NAME,
@@ -240,11 +240,9 @@ def test_closing_with_unsaved_changes_asks(
 ) -> None:
     editor = open_named(qtbot, window, "jack")
     qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
-    asked: list[str] = []
-    answer(monkeypatch, StandardButton.Cancel, asked)
+    prompter = script(window, Choice.CANCEL, Choice.DISCARD)
     assert not window.close()
-    assert window.isVisible() and "Jack Calloway" in asked[0]
-    answer(monkeypatch, StandardButton.Discard, asked)
+    assert window.isVisible() and "Jack Calloway" in prompter.texts[0]
     assert window.close()
     assert load_character(campaign / "characters" / "jack-calloway.json").document.fame == 2
 
@@ -254,7 +252,7 @@ def test_closing_with_save_saves(
 ) -> None:
     editor = open_named(qtbot, window, "jack")
     qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
-    answer(monkeypatch, StandardButton.Save)
+    script(window, Choice.SAVE)
     assert window.close()
     assert load_character(campaign / "characters" / "jack-calloway.json").document.fame == 3
 
@@ -265,11 +263,10 @@ def test_close_tab_prompt_and_ctrl_w(
     editor = open_named(qtbot, window, "odile")
     doc = editor.doc
     qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
-    answer(monkeypatch, StandardButton.Cancel)
+    script(window, Choice.CANCEL, Choice.DISCARD)
     editor.tree.setFocus()
     qtbot.keyClick(window, Key.Key_W, CTRL)
     assert window.tabs.count() == 1
-    answer(monkeypatch, StandardButton.Discard)
     qtbot.keyClick(window, Key.Key_W, CTRL)
     assert window.tabs.count() == 0
     assert not doc.modified and doc.character.fame == 4  # reloaded from the file
@@ -280,7 +277,7 @@ def test_revert(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatc
     editor = open_named(qtbot, window, "greta")
     doc = editor.doc
     qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
-    answer(monkeypatch, StandardButton.Discard)
+    script(window, Choice.DISCARD)
     assert window.revert_action.isEnabled()
     window.revert_action.trigger()
     assert doc.character.fame == 3 and not doc.modified and doc.undo_stack.count() == 0
@@ -293,7 +290,7 @@ def test_save_as(
     editor = open_named(qtbot, window, "greta")
     target = tmp_path / "elsewhere" / "greta-copy"
     target.parent.mkdir()
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    script(window, target)
     qtbot.keyClick(window, Key.Key_S, CTRL | SHIFT)
     assert editor.doc.path == target.with_suffix(".json")
     assert load_character(target.with_suffix(".json")).document.name == editor.doc.character.name
@@ -437,7 +434,7 @@ def test_import_a_character_from_another_campaign(
 ) -> None:
     other = copy_sample(tmp_path, "other")
     source = other / "characters" / "greta-vance.json"
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(source), ""))
+    script(window, source)
     qtbot.keyClick(window, Key.Key_I, CTRL)
     doc = window.current_document()
     assert (
@@ -447,7 +444,7 @@ def test_import_a_character_from_another_campaign(
     session = window.session
     assert session is not None and session.model.rowCount() == 16
     # importing a file of this campaign finds it instead of copying it
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(doc.path), ""))
+    script(window, doc.path)
     window.import_action.trigger()
     assert session.model.rowCount() == 16
 
@@ -457,10 +454,9 @@ def test_import_of_a_broken_file_says_why(
 ) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"schema_version": "1.0", "kind": "npc"}')
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: shown.append(text))
+    shown = script(window)
     assert window.import_character_file(bad) is None
-    assert "name" in shown[0] and "missing" in shown[0]
+    assert "name" in shown.texts[0] and "missing" in shown.texts[0]
 
 
 def test_drop_a_json_file_onto_the_window(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
@@ -489,7 +485,6 @@ def test_start_session_is_one_undo_step(
     assert all(d.character.action_points == 0 for d in players)
     assert not any(d.modified for d in players) and not session.modified
     qtbot.keyClick(window, Key.Key_F5)
-    answer(monkeypatch, StandardButton.Save)
     window.save_all_action.trigger()
     assert load_campaign_file(campaign / "campaign.json").document.session == 2
     assert (
@@ -549,22 +544,18 @@ def test_open_a_campaign_and_a_character_file(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     other = copy_sample(tmp_path, "second")
-    monkeypatch.setattr(
-        QFileDialog, "getOpenFileName", lambda *a, **k: (str(other / "campaign.json"), "")
-    )
+    script(window, other / "campaign.json")
     qtbot.keyClick(window, Key.Key_O, CTRL)
     assert window.session is not None and window.session.folder == other
     loose = tmp_path / "loose.json"
     loose.write_bytes((SAMPLE / "characters" / "company-guard.json").read_bytes())
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(loose), ""))
+    script(window, loose)
     window.open_action.trigger()
     doc = window.current_document()
     assert doc is not None and doc.path == loose and doc in window.standalone
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: shown.append(text))
+    shown = script(window, tmp_path)
     assert not window.choose_campaign()
-    assert "no campaign.json" in shown[0]
+    assert "no campaign.json" in shown.texts[-1]
 
 
 def test_export_pdf_and_print(
@@ -572,7 +563,7 @@ def test_export_pdf_and_print(
 ) -> None:
     open_named(qtbot, window, "greta")
     target = tmp_path / "greta"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    script(window, target)
     window.pdf_action.trigger()
     assert (tmp_path / "greta.pdf").read_bytes().startswith(b"%PDF")
     printed: list[tuple[str, str]] = []
@@ -647,7 +638,7 @@ def test_import_a_foundry_od6s_export(
 ) -> None:
     """Issue 8 from the app: File > Import converts an od6s export and reports it."""
     source = OD6S / "kira-voss.json"
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(source), ""))
+    script(window, source)
     qtbot.keyClick(window, Key.Key_I, CTRL)
     doc = window.current_document()
     assert doc is not None and doc.character.name == "Kira Voss"
@@ -668,11 +659,10 @@ def test_a_hostile_export_creates_nothing(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, campaign: Path
 ) -> None:
     before = sorted((campaign / "characters").iterdir())
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: shown.append(text))
+    shown = script(window)
     for hostile in sorted((OD6S / "hostile").iterdir()):
         assert window.import_character_file(hostile) is None
-    assert len(shown) == len(list((OD6S / "hostile").iterdir()))
+    assert len(shown.texts) == len(list((OD6S / "hostile").iterdir()))
     assert sorted((campaign / "characters").iterdir()) == before
 
 

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from tests.ui_helpers import sample_document, shown_editor
@@ -141,8 +140,9 @@ def test_portrait_from_a_file(
     image.fill(QColor(200, 50, 50))
     file = tmp_path / "kara.png"
     assert image.save(str(file))
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(file), ""))
-    qtbot.mouseClick(editor.header.portrait, LEFT)
+    with qtbot.waitSignal(editor.header.portraitRequested):
+        qtbot.mouseClick(editor.header.portrait, LEFT)
+    assert editor.header.set_portrait_file(file)
     assert doc.character.portrait is not None
     assert base64.b64decode(doc.character.portrait.data) == file.read_bytes()
     assert not editor.header.portrait.icon().isNull()

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from sheets.storage import load_encounter, open_campaign
+from ui.services.prompter import Choice, ScriptedPrompter
 from ui.tracker import BuilderWindow, TrackerWindow, open_builder, open_tracker
 from ui.tracker.builder import MIME, EncounterBuilder, PathRole
 
@@ -166,14 +167,9 @@ def test_closing_unsaved_asks(
     shutil.copytree(SAMPLE, folder)
     window = make_builder(qtbot, folder)
     window.builder.add("characters/jack-calloway.json")
-    asked: list[str] = []
-
-    def answer(*args: object) -> QMessageBox.StandardButton:
-        asked.append(str(args[1]))
-        return QMessageBox.StandardButton.Cancel
-
-    monkeypatch.setattr(QMessageBox, "question", answer)
-    assert not window.close() and window.isVisible() and asked
+    prompter = ScriptedPrompter(Choice.CANCEL)
+    window.prompter = prompter
+    assert not window.close() and window.isVisible() and prompter.asked
     window.builder.target.item(0).setSelected(True)
     qtbot.keyClick(window.builder.target, Qt.Key.Key_Delete)
     assert window.builder.combatants == [] and not window.save_action.isEnabled()

@@ -7,14 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox
 
 from sheets.storage import load_character
 from ui.character_document import CharacterDocument
+from ui.services.prompter import Choice, ScriptedPrompter
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "resources" / "sample-campaign"
-StandardButton = QMessageBox.StandardButton
 
 
 def copy_sample(tmp_path: Path, name: str = "campaign") -> Path:
@@ -54,15 +53,11 @@ def sample_document(file: str = "greta-vance.json", folder: Path = SAMPLE) -> Ch
     return CharacterDocument(loaded.document, loaded.path, loaded.stamp)
 
 
-def answer(monkeypatch: Any, button: StandardButton, calls: list[str] | None = None) -> None:
-    """Patch QMessageBox.question to answer ``button`` (and log the texts asked)."""
-
-    def question(_parent: Any, _title: str, text: str, *_args: Any) -> StandardButton:
-        if calls is not None:
-            calls.append(text)
-        return button
-
-    monkeypatch.setattr(QMessageBox, "question", question)
+def script(window: Any, *answers: Choice | Path | None) -> ScriptedPrompter:
+    """From now on ``window`` asks a scripted prompter with these answers, in order."""
+    prompter = ScriptedPrompter(*answers)
+    window.use_prompter(prompter)
+    return prompter
 
 
 def click_at(qtbot: Any, widget: Any, point: QPoint) -> None:

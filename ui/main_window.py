@@ -75,11 +75,11 @@ from ui.window.first_paint import FirstPaint
 from ui.workspace.save_service import SaveService
 
 if TYPE_CHECKING:
-    from app.autosave import Autosaver, Recovery
     from sheets.dice import DieCode
     from sheets.documents import CharacterKind
     from ui.campaign.disk_watch import DiskWatch
     from ui.character_document import CharacterDocument
+    from ui.services.autosave import Autosaver, Recovery
     from ui.sheet.editor import CharacterEditor
 
 

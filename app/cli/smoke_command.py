@@ -56,12 +56,9 @@ def _timeout_s() -> int:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from ui.services.names import app_version
 
-    try:
-        return version("wilddie")
-    except PackageNotFoundError:
-        return "(no package metadata)"
+    return app_version("(no package metadata)")
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -74,7 +71,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 def _check_writable_folders() -> None:
     """The app's own folders (platformdirs) must not be inside the program's folder."""
-    from app import paths
+    from ui.services import paths
 
     program = Path(sys.executable).resolve().parent
     if not getattr(sys, "frozen", False):

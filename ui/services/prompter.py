@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QPushButton, QWidget
 
 Kind = Literal["question", "information", "warning", "critical"]
 
@@ -33,6 +33,8 @@ class Choice(Enum):
     OVERWRITE = "overwrite"  # ... keep mine
     SAVE_COPY = "save_copy"  # ... save mine as a copy
 
+
+SAVE_DISCARD_CANCEL = (Choice.SAVE, Choice.DISCARD, Choice.CANCEL)
 
 _STANDARD = {
     Choice.YES: QMessageBox.StandardButton.Yes,
@@ -112,6 +114,15 @@ class Prompter(QObject):
         """A message with one OK button."""
         self.ask(Question(title, text, (Choice.OK,), Choice.OK, kind, details))
 
+    def about(self, title: str, html: str) -> None:
+        """The About box: ``html`` is the app's own words (never a document's text)."""
+        QMessageBox.about(self.window, title, html)
+
+    def text(self, title: str, label: str, start: str = "") -> str | None:
+        """A line of text typed by the player (stripped); None when cancelled or empty."""
+        typed, ok = QInputDialog.getText(self.window, title, label, text=start)
+        return typed.strip() or None if ok else None
+
     # --- files -------------------------------------------------------------------------------
 
     def open_file(self, title: str, start: Path, file_filter: str) -> Path | None:
@@ -146,6 +157,7 @@ class ScriptedPrompter(Prompter):
     def __init__(self, *answers: Choice | Path | None) -> None:
         super().__init__(None)
         self.answers: list[Choice | Path | None] = list(answers)
+        self.typed: list[str] = []  # answers to ``text``, in order
         self.asked: list[Asked] = []
 
     def _next(self, question: Question) -> Choice | Path | None:
@@ -164,6 +176,14 @@ class ScriptedPrompter(Prompter):
     def tell(self, title: str, text: str, kind: Kind = "information", details: str = "") -> None:
         question = Question(title, text, (Choice.OK,), Choice.OK, kind, details)
         self.asked.append(Asked(question, Choice.OK))
+
+    def about(self, title: str, html: str) -> None:
+        self.asked.append(Asked(Question(title, html, (Choice.OK,)), Choice.OK))
+
+    def text(self, title: str, label: str, start: str = "") -> str | None:
+        answer = self.typed.pop(0) if self.typed else None
+        self.asked.append(Asked(Question(title, label, ()), None))
+        return answer
 
     def _path(self, title: str) -> Path | None:
         answer = self._next(Question(title, "", ()))

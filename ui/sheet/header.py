@@ -15,7 +15,6 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QImage, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -136,6 +135,7 @@ class HeaderWidget(QWidget):
     """Name, player, kind, importance, encounter length, fear, portrait, points."""
 
     problem = Signal(str)
+    portraitRequested = Signal()  # the portrait was clicked: whoever owns the prompter asks
 
     def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -148,7 +148,7 @@ class HeaderWidget(QWidget):
         self.portrait.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
         self.portrait.setAccessibleName(self.tr("Portrait"))
         self.portrait.setToolTip(self.tr("Choose a PNG or JPEG portrait (kept inside the file)"))
-        self.portrait.clicked.connect(self.choose_portrait)
+        self.portrait.clicked.connect(self.portraitRequested)
         self.remove_portrait = QPushButton(self.tr("Remove portrait"))
         self.remove_portrait.clicked.connect(self.clear_portrait)
 
@@ -362,13 +362,6 @@ class HeaderWidget(QWidget):
         command = commands.adjust_points(self.doc, field, delta)
         if command is not None:
             self.doc.push(command)
-
-    def choose_portrait(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(
-            self, self.tr("Choose a portrait"), "", self.tr("Images (*.png *.jpg *.jpeg)")
-        )
-        if path:
-            self.set_portrait_file(Path(path))
 
     def set_portrait_file(self, path: Path) -> bool:
         try:

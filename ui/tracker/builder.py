@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QSpinBox,
     QToolBar,
@@ -58,6 +57,7 @@ from sheets.storage import (
     save_document,
 )
 from ui.campaign.model import KIND_ORDER, kind_label
+from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Prompter, Question
 
 MIME = "application/x-wilddie-character-path"
 PathRole = int(Qt.ItemDataRole.UserRole) + 1
@@ -409,9 +409,15 @@ class BuilderWindow(QMainWindow):
     saved = Signal(Path)
     trackerOpened = Signal(object)  # TrackerWindow
 
-    def __init__(self, campaign: CampaignFolder, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        campaign: CampaignFolder,
+        parent: QWidget | None = None,
+        prompter: Prompter | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("BuilderWindow")
+        self.prompter: Prompter = prompter or Prompter(self)
         self.campaign = campaign
         self.builder = EncounterBuilder(campaign, self)
         self.setCentralWidget(self.builder)
@@ -536,25 +542,27 @@ class BuilderWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._dirty and self.builder.combatants:
-            answer = QMessageBox.question(
-                self,
-                self.tr("Unsaved encounter"),
-                self.tr("Save the encounter before closing?"),
-                QMessageBox.StandardButton.Save
-                | QMessageBox.StandardButton.Discard
-                | QMessageBox.StandardButton.Cancel,
+            answer = self.prompter.ask(
+                Question(
+                    self.tr("Unsaved encounter"),
+                    self.tr("Save the encounter before closing?"),
+                    SAVE_DISCARD_CANCEL,
+                    Choice.SAVE,
+                )
             )
-            if answer == QMessageBox.StandardButton.Cancel:
+            if answer is Choice.CANCEL:
                 event.ignore()
                 return
-            if answer == QMessageBox.StandardButton.Save and self.save() is None:
+            if answer is Choice.SAVE and self.save() is None:
                 event.ignore()
                 return
         super().closeEvent(event)
 
 
 def open_builder(
-    campaign_folder: CampaignFolder | Path | str, parent: QWidget | None = None
+    campaign_folder: CampaignFolder | Path | str,
+    parent: QWidget | None = None,
+    prompter: Prompter | None = None,
 ) -> BuilderWindow:
     """An encounter builder window (not shown yet) on a campaign folder; with a parent,
     a window of its own that deletes itself when closed."""
@@ -563,7 +571,7 @@ def open_builder(
         if isinstance(campaign_folder, CampaignFolder)
         else open_campaign(campaign_folder)
     )
-    window = BuilderWindow(campaign, parent)
+    window = BuilderWindow(campaign, parent, prompter)
     if parent is not None:
         window.setWindowFlag(Qt.WindowType.Window, True)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

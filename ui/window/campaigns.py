@@ -53,8 +53,8 @@ def finish_loading(window: MainWindow) -> None:
     session = window.session
     if session is None:
         return
-    from app.paths import add_recent_file
-    from app.settings import load_settings, save_settings
+    from ui.services.paths import add_recent_file
+    from ui.services.settings_store import load_settings, save_settings
 
     session.ensure_loaded()
     window.browser.set_title(session.title)
@@ -97,47 +97,43 @@ def close_campaign(window: MainWindow) -> bool:
 
 
 def choose_campaign(window: MainWindow) -> bool:
-    from PySide6.QtWidgets import QFileDialog, QMessageBox
-
-    folder = QFileDialog.getExistingDirectory(window, window.tr("Open a campaign folder"))
-    if not folder:
+    folder = window.prompter.open_folder(window.tr("Open a campaign folder"))
+    if folder is None:
         return False
     if not window.open_campaign(folder):
-        QMessageBox.warning(
-            window,
+        window.prompter.tell(
             window.tr("Not a campaign"),
-            window.tr("%1 has no campaign.json: choose a campaign folder.").replace("%1", folder),
+            window.tr("%1 has no campaign.json: choose a campaign folder.").replace(
+                "%1", str(folder)
+            ),
+            "warning",
         )
         return False
     return True
 
 
 def new_campaign(window: MainWindow) -> bool:
-    from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
-
-    folder = QFileDialog.getExistingDirectory(
-        window, window.tr("Choose an empty folder for the new campaign")
-    )
-    if not folder:
+    folder = window.prompter.open_folder(window.tr("Choose an empty folder for the new campaign"))
+    if folder is None:
         return False
-    title, ok = QInputDialog.getText(
-        window, window.tr("New campaign"), window.tr("Campaign title:"), text=Path(folder).name
+    title = window.prompter.text(
+        window.tr("New campaign"), window.tr("Campaign title:"), folder.name
     )
-    if not ok or not title.strip():
+    if title is None:
         return False
     from sheets.documents import Campaign
     from sheets.storage import SaveConflict, SaveError, create_campaign_folder
 
     try:
-        create_campaign_folder(folder, Campaign(title=title.strip()))
+        create_campaign_folder(folder, Campaign(title=title))
     except (SaveConflict, SaveError, OSError, ValueError) as error:
-        QMessageBox.warning(window, window.tr("New campaign"), str(error))
+        window.prompter.tell(window.tr("New campaign"), str(error), "warning")
         return False
     return window.open_campaign(folder)
 
 
 def fill_recent_menu(window: MainWindow) -> None:
-    from app.paths import recent_files
+    from ui.services.paths import recent_files
 
     menu = window.recent_menu
     menu.clear()

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 from ui.campaign.index import is_campaign_folder
 
 if TYPE_CHECKING:
-    from app.autosave import Autosaver, Recovery
     from ui.character_document import CharacterDocument
     from ui.main_window import MainWindow
+    from ui.services.autosave import Autosaver, Recovery
 
 
 def make_autosaver(window: MainWindow, idle_ms: int | None) -> Autosaver:
-    from app.autosave import IDLE_MS, Autosaver
+    from ui.services.autosave import IDLE_MS, Autosaver
 
     autosaver = Autosaver(window.documents, idle_ms or IDLE_MS, window)
     autosaver.failed.connect(
@@ -28,11 +28,8 @@ def make_autosaver(window: MainWindow, idle_ms: int | None) -> Autosaver:
 
 def offer_recovery(window: MainWindow) -> list[CharacterDocument]:
     """After a crash: "restore the unsaved changes to Kara?" for each autosave."""
-    from PySide6.QtWidgets import QMessageBox
-
-    Button = QMessageBox.StandardButton
-
-    from app.autosave import autosave_file, find_recoveries
+    from ui.services.autosave import autosave_file, find_recoveries
+    from ui.services.prompter import Choice, Question
 
     restored = []
     for recovery in find_recoveries():
@@ -40,19 +37,20 @@ def offer_recovery(window: MainWindow) -> list[CharacterDocument]:
             continue  # ours, from this run
         if not _belongs_here(window, recovery):
             continue  # another campaign's: offered when that campaign opens
-        answer = QMessageBox.question(
-            window,
-            window.tr("Restore unsaved changes"),
-            window.tr(
-                "Wild Die closed before your changes to %1 were saved (autosaved %2).\n\n"
-                "Restore the unsaved changes to %1?"
+        answer = window.prompter.ask(
+            Question(
+                window.tr("Restore unsaved changes"),
+                window.tr(
+                    "Wild Die closed before your changes to %1 were saved (autosaved %2).\n\n"
+                    "Restore the unsaved changes to %1?"
+                )
+                .replace("%1", recovery.title)
+                .replace("%2", recovery.saved_at),
+                (Choice.YES, Choice.NO),
+                Choice.YES,
             )
-            .replace("%1", recovery.title)
-            .replace("%2", recovery.saved_at),
-            Button.Yes | Button.No,
-            Button.Yes,
         )
-        if answer != Button.Yes:
+        if answer is not Choice.YES:
             recovery.discard()
             continue
         doc = window.restore(recovery)

@@ -21,7 +21,7 @@ def new_encounter(window: MainWindow) -> QWidget | None:
         return None
     from ui.tracker import open_builder
 
-    builder = open_builder(window.session.folder, window)
+    builder = open_builder(window.session.folder, window, window.prompter)
     builder.run_with = window.open_encounter
     builder.saved.connect(lambda path: _encounter_saved(window, path))
     builder.show()

@@ -19,17 +19,13 @@ if TYPE_CHECKING:
 
 
 def open_file(window: MainWindow) -> bool:
-    from PySide6.QtWidgets import QFileDialog
-
-    path, _filter = QFileDialog.getOpenFileName(
-        window,
+    file = window.prompter.open_file(
         window.tr("Open"),
-        str(window.session.folder) if window.session else "",
+        window.session.folder if window.session else Path.home(),
         window.tr("Wild Die files (*.json)"),
     )
-    if not path:
+    if file is None:
         return False
-    file = Path(path)
     if file.name == "campaign.json":
         return window.open_campaign(file.parent)
     return window.open_character(file) is not None
@@ -71,23 +67,16 @@ def open_path(window: MainWindow, path: str | os.PathLike[str]) -> bool:
 
 
 def import_character(window: MainWindow) -> bool:
-    from PySide6.QtWidgets import QFileDialog
-
-    path, _filter = QFileDialog.getOpenFileName(
-        window,
+    path = window.prompter.open_file(
         window.tr("Import a character"),
-        "",
+        window.session.folder if window.session else Path.home(),
         window.tr("Characters: Wild Die or Foundry VTT od6s export (*.json)"),
     )
-    if not path:
-        return False
-    return window.import_character_file(Path(path)) is not None
+    return path is not None and window.import_character_file(path) is not None
 
 
 def import_character_file(window: MainWindow, path: Path) -> CharacterDocument | None:
     """Copy a character file into the open campaign and open it (drag and drop too)."""
-    from PySide6.QtWidgets import QMessageBox
-
     session = window.session
     if session is None:
         window.statusBar().showMessage(window.tr("Open a campaign first: imports go into it"))
@@ -101,7 +90,7 @@ def import_character_file(window: MainWindow, path: Path) -> CharacterDocument |
         status.show_problems(window, cannot, error)
         return None
     except (SaveConflict, SaveError, OSError) as error:
-        QMessageBox.warning(window, cannot, str(error))
+        window.prompter.tell(cannot, str(error), "warning")
         return None
     window.open_document(doc)
     entry = session.entry_for(doc)

@@ -256,13 +256,10 @@ def build_toolbar(window: MainWindow) -> None:
 
 
 def show_about(window: MainWindow) -> None:
-    from PySide6.QtWidgets import QMessageBox
+    from ui.services.names import app_version
 
-    from app.gui import _version
-
-    QMessageBox.about(
-        window,
+    window.prompter.about(
         window.tr("About %1").replace("%1", APP_NAME),
-        f"<h3>{APP_NAME} {_version()}</h3>"
+        f"<h3>{APP_NAME} {app_version()}</h3>"
         + window.tr("<p>Offline character sheets and encounter tracker for FreeD6 / OpenD6.</p>"),
     )

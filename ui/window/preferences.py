@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 def set_color_scheme(window: MainWindow, scheme: str) -> None:
-    from app.settings import load_settings, save_settings
+    from ui.services.settings_store import load_settings, save_settings
     from ui.theme import apply_color_scheme
 
     app = QApplication.instance()
@@ -27,7 +27,7 @@ def set_color_scheme(window: MainWindow, scheme: str) -> None:
 
 
 def save_window_settings(window: MainWindow) -> None:
-    from app.settings import load_settings, save_settings
+    from ui.services.settings_store import load_settings, save_settings
 
     settings = load_settings()
     settings.geometry = window.saveGeometry()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Question
 from ui.window import sheet_tabs, status
 
 if TYPE_CHECKING:
@@ -34,10 +35,8 @@ def ask_save_path(
     window: MainWindow, title: str, start: Path, file_filter: str, suffix: str
 ) -> Path | None:
     """Where to save, from the save dialog, ending in ``suffix`` (None: cancelled)."""
-    from PySide6.QtWidgets import QFileDialog
-
-    chosen, _filter = QFileDialog.getSaveFileName(window, title, str(start), file_filter)
-    return with_suffix(Path(chosen), suffix) if chosen else None
+    chosen = window.prompter.save_file(title, start, file_filter)
+    return with_suffix(chosen, suffix) if chosen else None
 
 
 def with_suffix(path: Path, suffix: str) -> Path:
@@ -76,7 +75,7 @@ def save_document(
         doc.folder = window.session.characters_folder
     old_autosave = None
     if window.autosaving:  # by the path it had: Save As moves it
-        from app.autosave import autosave_file
+        from ui.services.autosave import autosave_file
 
         old_autosave = autosave_file(doc)
     outcome = window.save_service.save_character(doc, path, overwrite=overwrite)
@@ -99,8 +98,6 @@ def forget_autosave(window: MainWindow, doc: CharacterDocument) -> None:
 
 
 def save_all(window: MainWindow) -> bool:
-    from PySide6.QtWidgets import QMessageBox
-
     commit_editors(window)
     ok = True
     for doc in window.documents():
@@ -112,7 +109,7 @@ def save_all(window: MainWindow) -> bool:
         try:
             window.session.save_campaign()
         except (SaveConflict, SaveError, OSError) as error:
-            QMessageBox.critical(window, window.tr("Cannot save the campaign"), str(error))
+            window.prompter.tell(window.tr("Cannot save the campaign"), str(error), "critical")
             ok = False
     status.update_title(window)
     return ok
@@ -120,10 +117,6 @@ def save_all(window: MainWindow) -> bool:
 
 def maybe_save(window: MainWindow, docs: list[CharacterDocument], *, campaign: bool) -> bool:
     """Before closing: Save all / Discard / Cancel when something is unsaved."""
-    from PySide6.QtWidgets import QMessageBox
-
-    Button = QMessageBox.StandardButton
-
     commit_editors(window)
     session = window.session
     unsaved = [d for d in docs if d.modified]
@@ -133,16 +126,17 @@ def maybe_save(window: MainWindow, docs: list[CharacterDocument], *, campaign: b
     names = [d.title for d in unsaved]
     if campaign_unsaved and session is not None:
         names.append(window.tr("the campaign (session number)"))
-    answer = QMessageBox.question(
-        window,
-        window.tr("Unsaved changes"),
-        window.tr("Save the changes to %1?").replace("%1", ", ".join(names)),
-        Button.Save | Button.Discard | Button.Cancel,
-        Button.Save,
+    answer = window.prompter.ask(
+        Question(
+            window.tr("Unsaved changes"),
+            window.tr("Save the changes to %1?").replace("%1", ", ".join(names)),
+            SAVE_DISCARD_CANCEL,
+            Choice.SAVE,
+        )
     )
-    if answer == Button.Cancel:
+    if answer is Choice.CANCEL:
         return False
-    if answer == Button.Save:
+    if answer is Choice.SAVE:
         return window.save_all()
     for doc in unsaved:
         window.autosaver.discard(doc)
@@ -154,26 +148,23 @@ def maybe_save(window: MainWindow, docs: list[CharacterDocument], *, campaign: b
 
 def close_tab(window: MainWindow, index: int) -> bool:
     """Close a tab; unsaved changes: Save / Discard / Cancel."""
-    from PySide6.QtWidgets import QMessageBox
-
-    Button = QMessageBox.StandardButton
-
     editor = window.tabs.widget(index)
     doc = getattr(editor, "doc", None)
     if editor is None or doc is None:
         return False
     editor.commit_pending()  # type: ignore[attr-defined]
     if doc.modified:
-        answer = QMessageBox.question(
-            window,
-            window.tr("Unsaved changes"),
-            window.tr("Save the changes to %1 before closing?").replace("%1", doc.title),
-            Button.Save | Button.Discard | Button.Cancel,
-            Button.Save,
+        answer = window.prompter.ask(
+            Question(
+                window.tr("Unsaved changes"),
+                window.tr("Save the changes to %1 before closing?").replace("%1", doc.title),
+                SAVE_DISCARD_CANCEL,
+                Choice.SAVE,
+            )
         )
-        if answer == Button.Cancel:
+        if answer is Choice.CANCEL:
             return False
-        if answer == Button.Save:
+        if answer is Choice.SAVE:
             if not window.save_document(doc):
                 return False
         else:
@@ -220,24 +211,21 @@ def reload(window: MainWindow, doc: CharacterDocument) -> bool:
 
 
 def revert_current(window: MainWindow) -> bool:
-    from PySide6.QtWidgets import QMessageBox
-
-    Button = QMessageBox.StandardButton
-
     doc = window.current_document()
     if doc is None or doc.path is None:
         return False
     if doc.modified:
-        answer = QMessageBox.question(
-            window,
-            window.tr("Revert"),
-            window.tr("Throw away the unsaved changes to %1 and reload the saved file?").replace(
-                "%1", doc.title
-            ),
-            Button.Discard | Button.Cancel,
-            Button.Cancel,
+        answer = window.prompter.ask(
+            Question(
+                window.tr("Revert"),
+                window.tr(
+                    "Throw away the unsaved changes to %1 and reload the saved file?"
+                ).replace("%1", doc.title),
+                (Choice.DISCARD, Choice.CANCEL),
+                Choice.CANCEL,
+            )
         )
-        if answer != Button.Discard:
+        if answer is not Choice.DISCARD:
             return False
     reverted = reload(window, doc)
     if reverted:

@@ -52,6 +52,7 @@ def open_document(window: MainWindow, doc: CharacterDocument) -> CharacterEditor
         editor = CharacterEditor(doc)
         editor.rollRequested.connect(lambda label, code, d=doc: window.roll(d, label, code))
         editor.problem.connect(lambda reason: window.statusBar().showMessage(reason, 8000))
+        editor.header.portraitRequested.connect(lambda e=editor: choose_portrait(window, e))
         window.docks.sheet_opening(editor)
         index = window.tabs.addTab(editor, doc.title)
         window.tabs.setTabToolTip(index, _tab_tip(window, doc))
@@ -95,8 +96,6 @@ def open_character(window: MainWindow, path: str | os.PathLike[str]) -> Characte
 
 def open_entry(window: MainWindow, entry: CampaignEntry) -> None:
     """A row of the campaign browser: a character in a tab, an encounter in the tracker."""
-    from PySide6.QtWidgets import QMessageBox
-
     if entry.kind == "encounter":
         window.encounterOpenRequested.emit(entry)
         window.open_encounter(entry.path)
@@ -108,8 +107,8 @@ def open_entry(window: MainWindow, entry: CampaignEntry) -> None:
             entry.problem or window.tr("%1 cannot be opened").replace("%1", entry.name)
         )
         if entry.problem:
-            QMessageBox.warning(
-                window, window.tr("Cannot open %1").replace("%1", entry.name), entry.problem
+            window.prompter.tell(
+                window.tr("Cannot open %1").replace("%1", entry.name), entry.problem, "warning"
             )
         return
     open_document(window, entry.document)
@@ -201,3 +200,14 @@ class _Named:
 
     def __init__(self, name: str) -> None:
         self.name = name
+
+
+def choose_portrait(window: MainWindow, editor: CharacterEditor) -> None:
+    """The sheet asked for a portrait: the player picks an image file."""
+    path = window.prompter.open_file(
+        window.tr("Choose a portrait"),
+        editor.doc.folder or Path.home(),
+        window.tr("Images (*.png *.jpg *.jpeg)"),
+    )
+    if path is not None:
+        editor.header.set_portrait_file(path)

@@ -76,7 +76,5 @@ def update_session_label(window: MainWindow) -> None:
 
 
 def show_problems(window: MainWindow, title: str, error: Any) -> None:
-    from PySide6.QtWidgets import QMessageBox
-
     problems = getattr(error, "problems", None) or [error]
-    QMessageBox.warning(window, title, "\n".join(str(p) for p in problems[:10]))
+    window.prompter.tell(title, "\n".join(str(p) for p in problems[:10]), "warning")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ui.services.prompter import Choice, Question
+from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Question
 from ui.workspace.save_service import Outcome, Part
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def may_close(window: TrackerWindow) -> bool:
             window.tr("Save the changes to %1 before closing?").replace(
                 "%1", window.engine.encounter.name
             ),
-            (Choice.SAVE, Choice.DISCARD, Choice.CANCEL),
+            SAVE_DISCARD_CANCEL,
             Choice.SAVE,
         )
     )

@@ -4,7 +4,7 @@ Kept with ``QSettings`` (the platform's place for them: ``~/.config/WildDie/Wild
 on Linux, beside the rest of the app's files; the registry on Windows, a plist on macOS):
 QtCore is loaded anyway, so reading them before the first paint costs no import (``json``
 plus ``platformdirs`` would cost ~20 ms of a ~150 ms cold start). Recent files and
-autosaves stay in ``app.paths``. A missing or odd value is the default: settings are a
+autosaves stay in ``ui.services.paths``. A missing or odd value is the default: settings are a
 convenience, never worth an error.
 """
 
@@ -14,7 +14,7 @@ from typing import Final
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from app.names import FOLDER, LEGACY_SETTINGS
+from ui.services.names import FOLDER, LEGACY_SETTINGS
 
 SCHEMES: Final = ("system", "light", "dark")
 

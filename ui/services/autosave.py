@@ -1,7 +1,7 @@
 """Autosave and crash recovery for unsaved character sheets.
 
 - Idle autosave: every edit restarts a timer; after ``idle_ms`` without edits (5 s by
-  default) every document with unsaved changes is written to ``app.paths.autosave_dir()``
+  default) every document with unsaved changes is written to ``ui.services.paths.autosave_dir()``
   atomically (``sheets.storage.save_bytes``: temp file, fsync, replace). The document file
   itself is never touched: saving is the player's decision.
 - An autosave is deleted when its document becomes clean again (saved, reverted, undone
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.paths import autosave_dir, autosave_path_for
+from ui.services.paths import autosave_dir, autosave_path_for
 
 if TYPE_CHECKING:
     from sheets.documents import Character

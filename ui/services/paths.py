@@ -18,7 +18,7 @@ from typing import Final
 
 import platformdirs
 
-from app.names import FOLDER
+from ui.services.names import FOLDER
 
 APP_NAME: Final = FOLDER
 MAX_RECENT_FILES: Final = 10
