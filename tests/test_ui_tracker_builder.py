@@ -12,7 +12,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from sheets.storage import load_encounter, open_campaign
+from sheets.storage import load_encounter, open_campaign, save_document
 from ui.services.prompter import Choice, ScriptedPrompter
 from ui.tracker import BuilderWindow, TrackerWindow, open_builder, open_tracker
 from ui.tracker.builder import MIME, EncounterBuilder, PathRole
@@ -46,7 +46,8 @@ def test_build_save_and_run(qtbot: QtBot, tmp_path: Path) -> None:
     assert builder.target.count() == 5
     encounter = builder.encounter()
     assert {s.name for s in encounter.sides} == {"Heroes", "Cultists"}
-    path = builder.save()
+    path = builder.new_file()
+    save_document(builder.encounter(), path)
     assert load_encounter(path).document.combatants[2].hidden
     window = open_tracker(folder, path, freeze=False)
     qtbot.addWidget(window, before_close_func=lambda w: w.mark_clean())  # type: ignore[attr-defined]

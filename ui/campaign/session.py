@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from sheets.storage import FileStamp
     from ui.character_document import CharacterDocument
     from ui.commands import StartSessionCommand
+    from ui.workspace.save_service import SaveService
 
 
 class CampaignSession(QObject):
@@ -44,8 +45,17 @@ class CampaignSession(QObject):
     sessionChanged = Signal(int)
     houseRulesChanged = Signal()  # after a change, its undo or redo
 
-    def __init__(self, index: CampaignIndex, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        index: CampaignIndex,
+        parent: QObject | None = None,
+        *,
+        saver: SaveService | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.saver = saver
+        """Saves new characters and campaign.json (the window's save service; None: this
+        session only reads, as in tests of the quick index)."""
         self.folder = index.folder
         self.title = index.title
         self.model = CampaignModel(self)
@@ -167,13 +177,13 @@ class CampaignSession(QObject):
 
     def add_character(self, character: Character) -> CharacterDocument:
         """Save ``character`` as a new file in the campaign and list it (import, drop)."""
-        from sheets.storage import file_name_for, save_document
+        from sheets.storage import file_name_for
         from ui.character_document import CharacterDocument
 
+        assert self.saver is not None, "a session that saves needs the save service"
         self.ensure_loaded()
-        self.characters_folder.mkdir(parents=True, exist_ok=True)
         target = self.characters_folder / file_name_for(character.name, self.taken_file_names())
-        stamp = save_document(character, target)
+        stamp = self.saver.write_new(character, target)
         doc = CharacterDocument(character, target, stamp, self)
         self._add(doc, target)
         return doc
@@ -208,16 +218,20 @@ class CampaignSession(QObject):
     def modified(self) -> bool:
         return not self.undo_stack.isClean()
 
-    def save_campaign(self) -> None:
-        """Save campaign.json (the session number, R7). Raises SaveConflict / SaveError."""
-        from sheets.storage import save_document
-
+    def save_campaign(self) -> bool:
+        """Save campaign.json (the session number, R7); the save service asks about a
+        conflict. False when it was not saved."""
         if self.campaign is None or not self.modified:
-            return
-        self.campaign_stamp = save_document(
-            self.campaign, self.folder / CAMPAIGN_FILE, opened=self.campaign_stamp
+            return True
+        assert self.saver is not None, "a session that saves needs the save service"
+        stamp = self.saver.save_campaign_file(
+            self.campaign, self.folder / CAMPAIGN_FILE, self.campaign_stamp
         )
+        if stamp is None:
+            return False
+        self.campaign_stamp = stamp
         self.undo_stack.setClean()
+        return True
 
     def start_session(self) -> StartSessionCommand | None:
         """R7: every player character's action points to 1 (one undoable step)."""

@@ -54,10 +54,10 @@ from sheets.storage import (
     SaveError,
     file_name_for,
     open_campaign,
-    save_document,
 )
 from ui.campaign.model import KIND_ORDER, kind_label
 from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Prompter, Question
+from ui.workspace.save_service import SaveService
 
 MIME = "application/x-wilddie-character-path"
 PathRole = int(Qt.ItemDataRole.UserRole) + 1
@@ -390,16 +390,11 @@ class EncounterBuilder(QWidget):
             combatants=[c.model_copy(deep=True) for c in self.combatants],
         )
 
-    def save(self) -> Path:
-        """Save into the campaign's ``encounters`` folder under a new name (never over
-        another file); returns the file."""
-        encounter = self.encounter()
+    def new_file(self) -> Path:
+        """Where the encounter goes: a new name in the campaign's ``encounters`` folder."""
         folder = self.campaign.folder / ENCOUNTERS_FOLDER
-        folder.mkdir(exist_ok=True)
-        taken = [p.name for p in folder.iterdir()]
-        path = folder / file_name_for(encounter.name, taken)
-        save_document(encounter, path, overwrite=False)
-        return path
+        taken = [p.name for p in folder.iterdir()] if folder.is_dir() else []
+        return folder / file_name_for(self.encounter().name, taken)
 
 
 class BuilderWindow(QMainWindow):
@@ -418,6 +413,7 @@ class BuilderWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("BuilderWindow")
         self.prompter: Prompter = prompter or Prompter(self)
+        self.save_service = SaveService(self.prompter, self)
         self.campaign = campaign
         self.builder = EncounterBuilder(campaign, self)
         self.setCentralWidget(self.builder)
@@ -498,7 +494,8 @@ class BuilderWindow(QMainWindow):
         if not self._dirty and self.saved_path is not None:
             return self.saved_path
         try:
-            path = self.builder.save()
+            path = self.builder.new_file()
+            self.save_service.write_new(self.builder.encounter(), path)
         except (OSError, SaveError, SaveConflict, DocumentError) as error:
             self.statusBar().showMessage(self.tr("Not saved: %1").replace("%1", str(error)))
             return None

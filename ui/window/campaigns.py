@@ -30,7 +30,7 @@ def open_campaign(
     if window.session is not None and not close_campaign(window):
         return False
     index = scan_campaign(path)
-    session = CampaignSession(index, window)
+    session = CampaignSession(index, window, saver=window.save_service)
     window.session = session
     window.browser.set_model(session.model)
     window.browser.set_title(index.title)
@@ -122,12 +122,8 @@ def new_campaign(window: MainWindow) -> bool:
     if title is None:
         return False
     from sheets.documents import Campaign
-    from sheets.storage import SaveConflict, SaveError, create_campaign_folder
 
-    try:
-        create_campaign_folder(folder, Campaign(title=title))
-    except (SaveConflict, SaveError, OSError, ValueError) as error:
-        window.prompter.tell(window.tr("New campaign"), str(error), "warning")
+    if not window.save_service.create_campaign(folder, Campaign(title=title)):
         return False
     return window.open_campaign(folder)
 

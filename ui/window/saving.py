@@ -104,13 +104,7 @@ def save_all(window: MainWindow) -> bool:
         if doc.modified:
             ok = window.save_document(doc) and ok
     if window.session is not None and window.session.modified:
-        from sheets.storage import SaveConflict, SaveError
-
-        try:
-            window.session.save_campaign()
-        except (SaveConflict, SaveError, OSError) as error:
-            window.prompter.tell(window.tr("Cannot save the campaign"), str(error), "critical")
-            ok = False
+        ok = window.session.save_campaign() and ok
     status.update_title(window)
     return ok
 

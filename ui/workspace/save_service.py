@@ -116,6 +116,39 @@ class SaveService(QObject):
         self.reloaded.emit(doc)
         return True
 
+    # --- new files and the campaign ---------------------------------------------------------
+
+    def write_new(self, document: Document, path: Path) -> FileStamp:
+        """Save a document as a new file (an import, a built encounter): never over another
+        file. Raises ``SaveConflict`` (the name is taken), ``SaveError``, ``DocumentError``:
+        the caller picked a free name and says what went wrong."""
+        from sheets.storage import save_document
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return save_document(document, path)
+
+    def save_campaign_file(
+        self, document: Document, path: Path, opened: FileStamp | None
+    ) -> FileStamp | None:
+        """Save campaign.json (the session number, house rules); asks about a conflict.
+        The new stamp, or None when it was not saved."""
+        result = self.save_parts([Part(document, path, opened, copyable=False)], path.name)
+        return None if isinstance(result, Outcome) else result[0]
+
+    def create_campaign(self, folder: Path, document: Document) -> bool:
+        """A new campaign folder with its campaign.json; False (the player told why) when
+        the folder cannot hold one."""
+        from sheets.documents import Campaign
+        from sheets.storage import SaveConflict, SaveError, create_campaign_folder
+
+        assert isinstance(document, Campaign)
+        try:
+            create_campaign_folder(folder, document)
+        except (SaveConflict, SaveError, OSError, ValueError) as error:
+            self.prompter.tell(self.tr("New campaign"), str(error), "warning")
+            return False
+        return True
+
     # --- several files as one (an encounter and its characters) --------------------------------
 
     def save_parts(

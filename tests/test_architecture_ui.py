@@ -1,0 +1,146 @@
+"""Rules for ui/ (issue 14): who may ask, who may save, and what ui may import.
+
+- ``ui`` never imports ``app`` (the shell wires ui, not the other way round).
+- ``ui.services.prompter`` is the only code that opens a QMessageBox, QFileDialog or
+  QInputDialog: everything else asks through a ``Prompter`` (tests script it).
+- ``ui.workspace.save_service`` is the only ui code that calls the storage layer's save
+  functions; the app's own private files (autosave, recent list) are written by their
+  services in ``ui/services``.
+- Module-level functions that take the whole window are the god object's pieces: the list
+  of modules that still have them may only shrink.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+UI = ROOT / "ui"
+APP = ROOT / "app"
+
+DIALOGS = {"QMessageBox", "QFileDialog", "QInputDialog"}
+SAVES = {"save_document", "save_bytes", "save_together", "create_campaign_folder"}
+MAY_SAVE = {
+    "ui/workspace/save_service.py",
+    "ui/services/autosave.py",  # the autosave files, in the app's data folder
+    "ui/services/paths.py",  # the recent-files list
+}
+WINDOW_TYPES = {"MainWindow", "TrackerWindow"}
+# Modules whose functions still take the window as their first argument. Remove a module
+# here when its functions move into an object that owns their state; never add one.
+STILL_TAKE_THE_WINDOW = {
+    "ui/window/campaigns.py",
+    "ui/window/crash_recovery.py",
+    "ui/window/disk_changes.py",
+    "ui/window/docks.py",
+    "ui/window/encounters.py",
+    "ui/window/first_paint.py",
+    "ui/window/importing.py",
+    "ui/window/menus.py",
+    "ui/window/preferences.py",
+    "ui/window/printing.py",
+    "ui/window/rolling.py",
+    "ui/window/saving.py",
+    "ui/window/sessions.py",
+    "ui/window/sheet_tabs.py",
+    "ui/window/status.py",
+    "ui/tracker/window_parts/actions.py",
+    "ui/tracker/window_parts/combatants.py",
+    "ui/tracker/window_parts/docks.py",
+    "ui/tracker/window_parts/engine.py",
+    "ui/tracker/window_parts/player_screen.py",
+    "ui/tracker/window_parts/saving.py",
+    "ui/tracker/window_parts/scene_flow.py",
+    "ui/tracker/window_parts/table.py",
+    "ui/tracker/window_parts/updates.py",
+}
+
+
+def modules(*folders: Path) -> Iterator[tuple[str, ast.Module]]:
+    for folder in folders:
+        for path in sorted(folder.rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            yield relative, ast.parse(path.read_text(encoding="utf-8"), relative)
+
+
+def names_used(tree: ast.AST) -> set[str]:
+    used = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            used.add(node.id)
+        elif isinstance(node, ast.alias):
+            used.add(node.name.rpartition(".")[2])
+    return used
+
+
+def test_ui_never_imports_app() -> None:
+    offenders = []
+    for relative, tree in modules(UI):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                tops = [alias.name.partition(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                tops = [node.module.partition(".")[0]]
+            else:
+                continue
+            if "app" in tops:
+                offenders.append(f"{relative}:{node.lineno}")
+    assert offenders == [], f"ui imports app: {offenders}"
+
+
+def test_only_the_prompter_opens_dialogs() -> None:
+    offenders = {
+        relative: sorted(names_used(tree) & DIALOGS)
+        for relative, tree in modules(UI, APP)
+        if relative != "ui/services/prompter.py" and names_used(tree) & DIALOGS
+    }
+    assert offenders == {}, f"ask through ui.services.prompter instead: {offenders}"
+
+
+def test_only_the_save_service_saves_documents() -> None:
+    offenders = {}
+    for relative, tree in modules(UI):
+        if relative in MAY_SAVE:
+            continue
+        calls = {
+            node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute)
+        }
+        imported = {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sheets.storage")
+            for alias in node.names
+        }
+        found = sorted(SAVES & calls & imported)
+        if found:
+            offenders[relative] = found
+    assert offenders == {}, f"save through ui.workspace.save_service instead: {offenders}"
+
+
+def _takes_the_window(function: ast.FunctionDef) -> bool:
+    params = function.args.posonlyargs + function.args.args
+    if not params:
+        return False
+    annotation = params[0].annotation
+    text = ast.unparse(annotation) if annotation is not None else ""
+    return text.strip("'\"") in WINDOW_TYPES
+
+
+def test_the_modules_of_window_functions_only_shrink() -> None:
+    found = {
+        relative
+        for relative, tree in modules(UI)
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and _takes_the_window(node)
+    }
+    added = sorted(found - STILL_TAKE_THE_WINDOW)
+    assert added == [], (
+        f"new module-level functions that take the window: {added}; give the work to an "
+        "object that owns its state (a controller or a service) instead"
+    )
+    gone = sorted(STILL_TAKE_THE_WINDOW - found)
+    assert gone == [], f"these modules no longer take the window: remove them here: {gone}"
