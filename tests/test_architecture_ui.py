@@ -34,7 +34,6 @@ STILL_TAKE_THE_WINDOW = {
     "ui/window/campaigns.py",
     "ui/window/crash_recovery.py",
     "ui/window/disk_changes.py",
-    "ui/window/docks.py",
     "ui/window/encounters.py",
     "ui/window/first_paint.py",
     "ui/window/importing.py",
