@@ -25,7 +25,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
-from ui.main_window import APP_NAME, MainWindow
+from ui.main.window import APP_NAME, MainWindow
 from ui.services.names import FOLDER
 
 ORGANIZATION = FOLDER  # QSettings and QStandardPaths file under the one folder name
@@ -111,8 +111,8 @@ def _startup_probe(window: MainWindow, app: QApplication) -> None:
         print(f"wilddie-startup loaded {time.time():.6f} {folder}", flush=True)
         QTimer.singleShot(0, app.quit)
 
-    window.firstPainted.connect(first_paint)
-    window.campaignOpened.connect(loaded)
+    window.first_paint.firstPainted.connect(first_paint)
+    window.campaigns.campaignOpened.connect(loaded)
 
 
 class _FileOpenEvents(QObject):
@@ -124,7 +124,7 @@ class _FileOpenEvents(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
-            self.window.open_path(event.file())
+            self.window.opener.open_path(event.file())
             return True
         return super().eventFilter(watched, event)
 
@@ -148,9 +148,8 @@ def run(argv: list[str]) -> int:
         apply_color_scheme(app, settings.color_scheme)  # type: ignore[arg-type]
 
     window = MainWindow()
-    window.restore_window_settings(settings.geometry, settings.window_state)
-    if settings.color_scheme in window.scheme_actions:
-        window.scheme_actions[settings.color_scheme].setChecked(True)
+    window.preferences.restore_window(settings.geometry, settings.window_state)
+    window.menus.set_scheme(settings.color_scheme)
     if os.environ.get(STARTUP_PROBE_ENV):
         _startup_probe(window, app)
 
@@ -159,7 +158,7 @@ def run(argv: list[str]) -> int:
         if icon.is_file():
             app.setWindowIcon(QIcon(str(icon)))
 
-    window.firstPainted.connect(lambda: QTimer.singleShot(0, set_icon))
+    window.first_paint.firstPainted.connect(lambda: QTimer.singleShot(0, set_icon))
     window.show()
     # A file (from a file manager's "open with" or the installers' file association)
     # opens in its own campaign; a folder is the campaign to open.
@@ -170,17 +169,17 @@ def run(argv: list[str]) -> int:
 
         argv = [str(home)] if (home := campaign_folder_of(document)) else []
     folder = _campaign_to_open(argv, settings.last_campaign)
-    if folder is not None and not window.open_campaign(folder, defer_loading=True):
+    if folder is not None and not window.campaigns.open(folder, defer_loading=True):
         window.statusBar().showMessage(
             window.tr("%1 is not a campaign folder (no campaign.json)").replace("%1", str(folder))
         )
     if document is not None and document.name != "campaign.json":
-        window.open_path(document)
+        window.opener.open_path(document)
     opener = _FileOpenEvents(window, app)  # macOS hands files to a running app as events
     app.installEventFilter(opener)
 
     quit_after = _quit_after_ms()
     if quit_after is not None:
-        QTimer.singleShot(quit_after, window.discard_all_changes)
+        QTimer.singleShot(quit_after, window.files.discard_all_changes)
         QTimer.singleShot(quit_after, app.quit)
     return app.exec()

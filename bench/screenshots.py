@@ -136,29 +136,29 @@ def main_window_with_campaign(scheme: str, size: tuple[int, int] = (1560, 940)) 
     _private_home()
     app = _scheme(scheme)
     from app.gui import install_sample_campaign
-    from ui.main_window import MainWindow
+    from ui.main.window import MainWindow
 
     window = MainWindow()
-    window.offer_recovery_on_load = False
+    window.opener.offer_recovery_on_load = False
     window.resize(*size)
-    window.open_campaign(install_sample_campaign())
-    session = window.session
+    window.campaigns.open(install_sample_campaign())
+    session = window.workspace.session
     assert session is not None
     greta = next(d for d in session.documents() if "Greta" in d.character.name)
-    editor = window.open_document(greta)
+    editor = window.opener.open_document(greta)
     tree = editor.tree
     model = editor.tree_model
     dexterity = next(a for a in greta.character.abilities if a.name == "Dexterity")
     index = model.index_of(dexterity.skills[0])  # Firearms
     tree.setCurrentIndex(index)
-    panel = window.ensure_dice_panel()
+    panel = window.rolls.ensure_panel()
     editor.roll_index(index)
     from PySide6.QtCore import QDeadlineTimer
 
     deadline = QDeadlineTimer(5000)
     while panel.odds() is None and not deadline.hasExpired():
         app.processEvents()
-    window.discard_all_changes()
+    window.files.discard_all_changes()
     return window
 
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.ui_helpers import copy_sample, sample_document
-from ui.main_window import MainWindow
+from ui.main.window import MainWindow
 from ui.services.autosave import Autosaver, autosave_file, find_recoveries, write_autosave
 from ui.services.paths import autosave_dir
 from ui.services.prompter import Choice, ScriptedPrompter
@@ -29,15 +29,15 @@ def make_window(
     qtbot: QtBot, campaign: Path, *, idle_ms: int = 30, prompter: ScriptedPrompter | None = None
 ) -> MainWindow:
     window = MainWindow(autosave_ms=idle_ms, prompter=prompter or ScriptedPrompter())
-    qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
+    qtbot.addWidget(window, before_close_func=lambda w: w.files.discard_all_changes())
     window.show()
     qtbot.waitExposed(window)
-    assert window.open_campaign(campaign)
+    assert window.campaigns.open(campaign)
     return window
 
 
 def greta_of(window: MainWindow) -> Any:
-    session = window.session
+    session = window.workspace.session
     assert session is not None
     return next(d for d in session.documents() if "Greta" in d.character.name)
 
@@ -47,7 +47,7 @@ def test_autosave_after_idle_and_gone_when_saved(
 ) -> None:
     window = make_window(qtbot, campaign)
     greta = greta_of(window)
-    editor = window.open_document(greta)
+    editor = window.opener.open_document(greta)
     qtbot.mouseClick(editor.header.points["fame"].plus, LEFT)
     target = autosave_file(greta)
     assert target.is_relative_to(private_home)  # platformdirs data folder, never the campaign
@@ -58,14 +58,14 @@ def test_autosave_after_idle_and_gone_when_saved(
     assert payload["document"]["fame"] == 4
     file = campaign / "characters" / "greta-vance.json"
     assert json.loads(file.read_text())["fame"] == 3  # the document itself is untouched
-    assert window.save_current()
+    assert window.files.save_current()
     assert not target.exists()
 
 
 def test_undo_back_to_saved_removes_the_autosave(qtbot: QtBot, campaign: Path) -> None:
     window = make_window(qtbot, campaign)
     greta = greta_of(window)
-    editor = window.open_document(greta)
+    editor = window.opener.open_document(greta)
     qtbot.mouseClick(editor.header.points["fame"].plus, LEFT)
     target = autosave_file(greta)
     qtbot.waitUntil(target.exists, timeout=3000)
@@ -95,32 +95,32 @@ def test_recovery_after_a_crash(
     qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     crashed = make_window(qtbot, campaign)
-    crashed.offer_recovery_on_load = False
+    crashed.opener.offer_recovery_on_load = False
     greta = greta_of(crashed)
-    editor = crashed.open_document(greta)
+    editor = crashed.opener.open_document(greta)
     qtbot.mouseClick(editor.header.points["fame"].plus, LEFT)
     qtbot.mouseClick(
         editor.conditions.track_bars["damage"],
         LEFT,
         pos=editor.conditions.track_bars["damage"].step_rect(2).center(),
     )
-    crashed.autosaver.save_now()
-    crashed.autosaver.enabled = False  # "the process dies": nothing more happens in it
-    crashed.autosaver.stop()
+    crashed.workspace.autosaver.save_now()
+    crashed.workspace.autosaver.enabled = False  # "the process dies": nothing more happens in it
+    crashed.workspace.autosaver.stop()
     assert len(find_recoveries()) == 1
 
     prompter = ScriptedPrompter(Choice.YES)
     restarted = make_window(qtbot, campaign, prompter=prompter)  # the next start
     assert len(prompter.texts) == 1
     assert "Restore the unsaved changes to Dr. Margarethe" in prompter.texts[0]
-    doc = restarted.current_document()
+    doc = restarted.sheets.current_document()
     assert doc is not None and doc is greta_of(restarted)
     assert doc.character.fame == 4 and doc.character.conditions.track_ranks("damage") == 2
     assert doc.modified and restarted.isWindowModified()
     assert doc.undo_stack.undoText() == "Restore unsaved changes"
     doc.undo_stack.undo()  # back to the saved file
     assert doc.character.fame == 3 and not doc.modified
-    crashed.discard_all_changes()
+    crashed.files.discard_all_changes()
 
 
 def test_declining_recovery_discards_the_autosave(
@@ -142,22 +142,22 @@ def test_recovery_of_a_never_saved_character(
     qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = make_window(qtbot, campaign)
-    first.offer_recovery_on_load = False
-    editor = first.new_character("character")
+    first.opener.offer_recovery_on_load = False
+    editor = first.opener.new_character("character")
     assert editor is not None
     editor.header.name_edit.setText("Kara Voss")
     editor.header.name_edit.editingFinished.emit()
-    first.autosaver.save_now()
-    first.autosaver.enabled = False
+    first.workspace.autosaver.save_now()
+    first.workspace.autosaver.enabled = False
     assert any(p.name.startswith("unsaved-") for p in autosave_dir().iterdir())
 
     second = make_window(qtbot, campaign, prompter=ScriptedPrompter(Choice.YES))
-    doc = second.current_document()
+    doc = second.sheets.current_document()
     assert doc is not None and doc.character.name == "Kara Voss"
     assert doc.path is None and doc.modified
-    assert second.save_current()
+    assert second.files.save_current()
     assert (campaign / "characters" / "kara-voss.json").is_file()
-    first.discard_all_changes()
+    first.files.discard_all_changes()
 
 
 def test_unreadable_autosaves_are_skipped(private_home: Path) -> None:
@@ -184,4 +184,4 @@ def test_another_campaigns_autosave_waits_for_that_campaign(
     assert prompter.asked == [] and len(find_recoveries()) == 1  # not this campaign's: kept
     window = make_window(qtbot, other, prompter=prompter)
     assert len(prompter.asked) == 1 and find_recoveries() == []
-    assert window.session is not None
+    assert window.workspace.session is not None

@@ -63,16 +63,16 @@ def test_main_window_shows_with_title(qtbot: Any) -> None:
     assert window.isVisible()
     assert window.windowTitle() == "Wild Die"  # no campaign yet
     assert window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: window.dice_panel is not None)  # created after the first paint
-    assert window.dice_dock.widget() is window.dice_panel
+    qtbot.waitUntil(lambda: window.rolls.panel is not None)  # created after the first paint
+    assert window.docks.dice_dock.widget() is window.rolls.panel
 
 
 def test_help_about_names_the_app(qtbot: Any) -> None:
     prompter = ScriptedPrompter()
     window = MainWindow(prompter=prompter)
     qtbot.addWidget(window)
-    assert window.help_menu.title() == "&Help"
-    about = [a for a in window.help_menu.actions() if a.text().startswith("&About")]
+    assert window.menus.help_menu.title() == "&Help"
+    about = [a for a in window.menus.help_menu.actions() if a.text().startswith("&About")]
     assert about, "Help has an About entry"
     about[0].trigger()
     (shown,) = prompter.asked

@@ -10,10 +10,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from sheets.storage import load_character, save_document
-from tests.ui_helpers import copy_sample, main_window_on
+from tests.ui_helpers import copy_sample, main_window_on, script
 from ui.character_document import CharacterDocument
 from ui.commands import SetFieldCommand
-from ui.main_window import MainWindow
+from ui.main.window import MainWindow
 
 GRETA = "characters/greta-vance.json"
 
@@ -21,7 +21,7 @@ GRETA = "characters/greta-vance.json"
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     widget: MainWindow = main_window_on(qtbot, copy_sample(tmp_path))
-    qtbot.waitUntil(lambda: bool(widget.disk_watch.folders()))
+    qtbot.waitUntil(lambda: bool(widget.workspace.disk_watch.folders()))
     return widget
 
 
@@ -33,8 +33,8 @@ def save_elsewhere(path: Path, action_points: int) -> None:
 
 
 def greta(window: MainWindow) -> tuple[CharacterDocument, Path]:
-    assert window.session is not None
-    doc = window.session.document_at(window.session.folder / GRETA)
+    assert window.workspace.session is not None
+    doc = window.workspace.session.document_at(window.workspace.session.folder / GRETA)
     assert doc is not None and doc.path is not None
     return doc, doc.path
 
@@ -45,8 +45,8 @@ def write_notes(doc: CharacterDocument, notes: str) -> None:
 
 def test_a_clean_sheet_shows_what_the_tracker_saved(qtbot: QtBot, window: MainWindow) -> None:
     doc, path = greta(window)
-    window.open_document(doc)
-    with qtbot.waitSignal(window.disk_watch.changedOnDisk, timeout=5000):
+    window.opener.open_document(doc)
+    with qtbot.waitSignal(window.workspace.disk_watch.changedOnDisk, timeout=5000):
         save_elsewhere(path, 4)
     assert doc.character.action_points == 4
     assert not doc.modified
@@ -54,18 +54,17 @@ def test_a_clean_sheet_shows_what_the_tracker_saved(qtbot: QtBot, window: MainWi
 
 
 def test_unsaved_changes_are_kept_and_saving_asks(qtbot: QtBot, window: MainWindow) -> None:
-    from ui.services.prompter import Choice, ScriptedPrompter
+    from ui.services.prompter import Choice
 
     doc, path = greta(window)
     write_notes(doc, "mine")
     assert doc.modified
-    with qtbot.waitSignal(window.disk_watch.changedOnDisk, timeout=5000):
+    with qtbot.waitSignal(window.workspace.disk_watch.changedOnDisk, timeout=5000):
         save_elsewhere(path, 4)
     assert doc.character.notes == "mine"
     assert "unsaved changes stay" in window.statusBar().currentMessage()
-    prompter = ScriptedPrompter(Choice.CANCEL)
-    window.use_prompter(prompter)
-    window.save_document(doc)
+    prompter = script(window, Choice.CANCEL)
+    window.files.save_document(doc)
     assert prompter.asked  # the save conflict is put to the player, nothing overwritten silently
     assert load_character(path).document.action_points == 4
 
@@ -74,7 +73,7 @@ def test_the_apps_own_save_is_not_news(qtbot: QtBot, window: MainWindow) -> None
     doc, _ = greta(window)
     write_notes(doc, "saved here")
     changed: list[object] = []
-    window.disk_watch.changedOnDisk.connect(changed.append)
-    assert window.save_document(doc)
+    window.workspace.disk_watch.changedOnDisk.connect(changed.append)
+    assert window.files.save_document(doc)
     qtbot.wait(800)  # past the settle time
     assert changed == []

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from sheets.documents import HouseRules
 from tests.ui_helpers import copy_sample, main_window_on
 from ui.campaign.house_rules import HouseRulesDialog
-from ui.main_window import MainWindow
+from ui.main.window import MainWindow
 
 
 @pytest.fixture
@@ -66,13 +66,13 @@ def choose(monkeypatch: pytest.MonkeyPatch, **widgets: object) -> None:
 def test_a_change_is_one_undo_step_followed_by_sheets_and_dice(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    session = window.session
+    session = window.workspace.session
     assert session is not None and session.campaign is not None
-    editor = window.open_character(session.folder / "characters" / "greta-vance.json")
+    editor = window.opener.open_character(session.folder / "characters" / "greta-vance.json")
     assert editor is not None and not editor.damage.isVisibleTo(editor)  # conditions (R10)
     choose(monkeypatch, damage_system="wounds", wild_dice=2, critical_failure="drop_highest")
-    assert window.house_rules_action.isEnabled()
-    window.house_rules_action.trigger()
+    assert window.menus.house_rules_action.isEnabled()
+    window.menus.house_rules_action.trigger()
     rules = session.campaign.house_rules
     assert (rules.damage_system, rules.wild_dice, rules.critical_failure) == (
         "wounds",
@@ -81,7 +81,7 @@ def test_a_change_is_one_undo_step_followed_by_sheets_and_dice(
     )
     assert editor.damage.isVisibleTo(editor)  # the sheet shows its wound level now
     assert set(editor.conditions.track_bars) == {"composure"}  # hits go to wounds (R10)
-    panel = window.ensure_dice_panel()
+    panel = window.rolls.ensure_panel()
     assert panel.form.wild_spin.value() == 2  # the dice panel's defaults follow (R3)
     assert session.modified and window.isWindowModified()
     session.undo_stack.undo()
@@ -89,15 +89,15 @@ def test_a_change_is_one_undo_step_followed_by_sheets_and_dice(
     assert not editor.damage.isVisibleTo(editor)
     assert set(editor.conditions.track_bars) == {"damage", "composure"}
     session.undo_stack.redo()
-    assert window.save_all()
+    assert window.files.save_all()
     saved = json.loads((session.folder / "campaign.json").read_text(encoding="utf-8"))
     assert saved["house_rules"]["damage_system"] == "wounds"
     assert not session.modified
 
 
 def test_no_change_is_no_undo_step(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    session = window.session
+    session = window.workspace.session
     assert session is not None
     choose(monkeypatch)
-    assert not window.edit_house_rules()
+    assert not window.campaigns.edit_house_rules()
     assert session.undo_stack.count() == 0

@@ -43,7 +43,7 @@ from ui.campaign.model import CampaignModel
 from ui.dice import DicePanel
 from ui.dice.odds_worker import OddsWorker
 from ui.layouts import FitScrollArea, FlowLayout
-from ui.main_window import MainWindow
+from ui.main.window import MainWindow
 from ui.sheet.editor import CharacterEditor
 from ui.sheet.header import text_fits, text_room
 from ui.theme import (
@@ -165,20 +165,20 @@ def _main_window_rolling(qtbot: QtBot, tmp_path: Path, width: int, height: int) 
     """The main window at ``width`` x ``height`` on a campaign, Greta's sheet open and her
     Firearms rolled (the bench screenshot's scene)."""
     window = MainWindow(autosave_ms=60_000)
-    window.offer_recovery_on_load = False
-    qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
+    window.opener.offer_recovery_on_load = False
+    qtbot.addWidget(window, before_close_func=lambda w: w.files.discard_all_changes())
     window.resize(width, height)
     window.show()
     qtbot.waitExposed(window)
-    assert window.open_campaign(copy_sample(tmp_path))
-    session = window.session
+    assert window.campaigns.open(copy_sample(tmp_path))
+    session = window.workspace.session
     assert session is not None
     greta = next(d for d in session.documents() if "Greta" in d.character.name)
-    editor = window.open_document(greta)
+    editor = window.opener.open_document(greta)
     dexterity = next(a for a in greta.character.abilities if a.name == "Dexterity")
     index = editor.tree_model.index_of(dexterity.skills[0])
     editor.tree.setCurrentIndex(index)
-    panel = window.ensure_dice_panel()
+    panel = window.rolls.ensure_panel()
     editor.roll_index(index)
     qtbot.waitUntil(lambda: panel.odds() is not None, timeout=5000)
     settle(qtbot)
@@ -190,10 +190,10 @@ def test_at_a_1366x768_laptop_the_dice_dock_and_the_header_cut_nothing_off(
 ) -> None:
     laptop(monkeypatch, 1366, 768)
     window = _main_window_rolling(qtbot, tmp_path, 1366, 740)
-    panel = window.dice_panel
+    panel = window.rolls.panel
     assert window.width() <= 1366  # the window stays on the screen
     assert_nothing_cut(qtbot, panel)
-    editor = window.current_editor()
+    editor = window.sheets.current_editor()
     assert editor is not None
     assert_nothing_cut(qtbot, editor.header)
     # The form folded into one column to fit, with no sideways scrolling needed.
@@ -207,10 +207,10 @@ def test_at_1560_wide_the_dice_form_sits_in_two_columns_and_nothing_is_cut(
 ) -> None:
     laptop(monkeypatch, 1600, 1000)
     window = _main_window_rolling(qtbot, tmp_path, 1560, 940)
-    panel = window.dice_panel
+    panel = window.rolls.panel
     assert panel.form.columns() == 2
     assert_nothing_cut(qtbot, panel)
-    editor = window.current_editor()
+    editor = window.sheets.current_editor()
     assert editor is not None
     assert_nothing_cut(qtbot, editor.header)
     # The roll row stays in view below the scrolling part, whatever is scrolled.
@@ -225,22 +225,22 @@ def test_on_a_small_scaled_screen_the_docks_stack_instead_of_pushing_off_screen(
     panel with a sheet between them would not fit; stacked, they do."""
     laptop(monkeypatch, 1024, 640)
     window = MainWindow(autosave_ms=60_000)
-    window.offer_recovery_on_load = False
-    qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
+    window.opener.offer_recovery_on_load = False
+    qtbot.addWidget(window, before_close_func=lambda w: w.files.discard_all_changes())
     assert window.width() <= 1024 and window.height() <= 640  # its first size fits
     window.show()
     qtbot.waitExposed(window)
-    assert window.open_campaign(copy_sample(tmp_path))
-    panel = window.ensure_dice_panel()
+    assert window.campaigns.open(copy_sample(tmp_path))
+    panel = window.rolls.ensure_panel()
     settle(qtbot)
     assert window.width() <= 1024 and window.height() <= 640  # no sheet yet: side by side
-    session = window.session
+    session = window.workspace.session
     assert session is not None
-    window.open_document(next(iter(session.documents())))
+    window.opener.open_document(next(iter(session.documents())))
     qtbot.waitUntil(lambda: panel.odds() is not None, timeout=5000)
     settle(qtbot)
-    assert window.browser_dock in window.tabifiedDockWidgets(window.dice_dock)
-    assert window.dice_dock.isVisible()  # the dice on top of the stack
+    assert window.docks.browser_dock in window.tabifiedDockWidgets(window.docks.dice_dock)
+    assert window.docks.dice_dock.isVisible()  # the dice on top of the stack
     assert_nothing_cut(qtbot, panel)
 
 
@@ -249,12 +249,12 @@ def test_a_restored_dock_layout_is_left_alone(qtbot: QtBot) -> None:
     qtbot.addWidget(window)
     window.resize(1400, 900)
     state = window.saveState()
-    window.restore_window_settings(None, state)
+    window.preferences.restore_window(None, state)
     window.show()
     qtbot.waitExposed(window)
-    widths = (window.browser_dock.width(), window.dice_dock.width())
-    window.fit_docks()
-    assert (window.browser_dock.width(), window.dice_dock.width()) == widths
+    widths = (window.docks.browser_dock.width(), window.docks.dice_dock.width())
+    window.docks.fit()
+    assert (window.docks.browser_dock.width(), window.docks.dice_dock.width()) == widths
 
 
 # --- the dice panel on its own -----------------------------------------------------------------
@@ -466,17 +466,17 @@ def test_with_a_sheet_open_the_main_window_fits_a_laptop_screen(
     sheet open (the dice and the browser docked) asks for no more than the screen."""
     laptop(monkeypatch, width, height)
     window = MainWindow(autosave_ms=60_000)
-    window.offer_recovery_on_load = False
-    qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
+    window.opener.offer_recovery_on_load = False
+    qtbot.addWidget(window, before_close_func=lambda w: w.files.discard_all_changes())
     window.resize(width, height)
     window.show()
     qtbot.waitExposed(window)
-    assert window.open_campaign(copy_sample(tmp_path))
-    panel = window.ensure_dice_panel()
-    session = window.session
+    assert window.campaigns.open(copy_sample(tmp_path))
+    panel = window.rolls.ensure_panel()
+    session = window.workspace.session
     assert session is not None
     greta = next(d for d in session.documents() if "Greta" in d.character.name)
-    editor = window.open_document(greta)
+    editor = window.opener.open_document(greta)
     qtbot.waitUntil(lambda: panel.odds() is not None, timeout=5000)
     settle(qtbot)
     minimum = window.minimumSizeHint()
@@ -491,17 +491,17 @@ def test_opening_the_first_sheet_keeps_a_1024_wide_window_on_the_screen(
 ) -> None:
     laptop(monkeypatch, 1024, 640)
     window = MainWindow(autosave_ms=60_000)
-    window.offer_recovery_on_load = False
-    qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
+    window.opener.offer_recovery_on_load = False
+    qtbot.addWidget(window, before_close_func=lambda w: w.files.discard_all_changes())
     window.resize(1024, 640)
     window.show()
     qtbot.waitExposed(window)
-    assert window.open_campaign(copy_sample(tmp_path))
-    window.ensure_dice_panel()
+    assert window.campaigns.open(copy_sample(tmp_path))
+    window.rolls.ensure_panel()
     settle(qtbot)
-    session = window.session
+    session = window.workspace.session
     assert session is not None
-    window.open_document(next(iter(session.documents())))
+    window.opener.open_document(next(iter(session.documents())))
     settle(qtbot)
     assert window.width() <= 1024
 
@@ -571,7 +571,7 @@ def test_a_typical_long_name_shows_whole_in_the_header(
 ) -> None:
     laptop(monkeypatch, max(width, 1366), max(height, 768))
     window = _main_window_rolling(qtbot, tmp_path, width, height)
-    editor = window.current_editor()
+    editor = window.sheets.current_editor()
     assert editor is not None
     name = editor.header.name_edit
     assert name.text() == 'Dr. Margarethe "Greta" Vance'

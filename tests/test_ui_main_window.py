@@ -25,7 +25,7 @@ from ui.campaign.model import (
     CampaignModel,
     EntryRole,
 )
-from ui.main_window import MainWindow
+from ui.main.window import MainWindow
 from ui.services.prompter import Choice, ScriptedPrompter
 
 Key = Qt.Key
@@ -40,13 +40,13 @@ def campaign(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def window(qtbot: QtBot, campaign: Path) -> MainWindow:
-    widget = MainWindow(autosave_ms=60_000)
-    qtbot.addWidget(widget, before_close_func=lambda w: w.discard_all_changes())
+    widget = MainWindow(autosave_ms=60_000, prompter=ScriptedPrompter())
+    qtbot.addWidget(widget, before_close_func=lambda w: w.files.discard_all_changes())
     widget.show()
     qtbot.waitExposed(widget)
     widget.activateWindow()
     qtbot.waitUntil(widget.isActiveWindow)
-    assert widget.open_campaign(campaign)
+    assert widget.campaigns.open(campaign)
     return widget
 
 
@@ -82,7 +82,7 @@ def open_named(qtbot: QtBot, window: MainWindow, text: str) -> Any:
     browser.search.selectAll()
     qtbot.keyClicks(browser.search, text)
     qtbot.keyClick(browser.search, Key.Key_Return)
-    editor = window.current_editor()
+    editor = window.sheets.current_editor()
     assert editor is not None
     return editor
 
@@ -90,7 +90,7 @@ def open_named(qtbot: QtBot, window: MainWindow, text: str) -> Any:
 def test_browser_lists_the_campaign_and_models_pass_qtmodeltester(
     qtmodeltester: Any, window: MainWindow
 ) -> None:
-    session = window.session
+    session = window.workspace.session
     assert session is not None
     model = session.model
     assert model.rowCount() == 15  # 13 characters, 2 encounters
@@ -191,7 +191,7 @@ def test_edit_marks_title_tab_and_browser_then_save(
     assert window.isWindowModified()
     assert window.windowTitle().startswith('Dr. Margarethe "Greta" Vance[*]')
     assert window.tabs.tabText(0).endswith(" *")
-    session = window.session
+    session = window.workspace.session
     assert session is not None
     entry = session.entry_for(editor.doc)
     row = session.model.row_of(entry)  # type: ignore[arg-type]
@@ -209,30 +209,30 @@ def test_undo_and_redo_with_shortcuts_and_menu(qtbot: QtBot, window: MainWindow)
     doc = editor.doc
     qtbot.mouseClick(editor.header.points["fate_points"].plus, Qt.MouseButton.LeftButton)
     assert doc.character.fate_points == 2
-    assert window.undo_action.text() == "&Undo Fate Points +1"
+    assert window.menus.undo_action.text() == "&Undo Fate Points +1"
     editor.tree.setFocus()
     qtbot.keyClick(window, Key.Key_Z, CTRL)
     assert doc.character.fate_points == 1 and not window.isWindowModified()
     qtbot.keyClick(window, Key.Key_Z, CTRL | SHIFT)
     assert doc.character.fate_points == 2
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert doc.character.fate_points == 1
-    window.redo_action.trigger()
+    window.menus.redo_action.trigger()
     assert doc.character.fate_points == 2
 
 
 def test_each_tab_has_its_own_undo_stack(qtbot: QtBot, window: MainWindow) -> None:
     greta = open_named(qtbot, window, "greta").doc
     qtbot.mouseClick(
-        window.current_editor().header.points["fame"].plus,  # type: ignore[union-attr]
+        window.sheets.current_editor().header.points["fame"].plus,  # type: ignore[union-attr]
         Qt.MouseButton.LeftButton,
     )
     jack = open_named(qtbot, window, "jack").doc
-    assert window.undo_group.activeStack() is jack.undo_stack
-    assert not window.undo_action.isEnabled()
+    assert window.undo.group.activeStack() is jack.undo_stack
+    assert not window.menus.undo_action.isEnabled()
     window.tabs.setCurrentIndex(0)
-    assert window.undo_group.activeStack() is greta.undo_stack
-    assert window.undo_action.isEnabled()
+    assert window.undo.group.activeStack() is greta.undo_stack
+    assert window.menus.undo_action.isEnabled()
 
 
 def test_closing_with_unsaved_changes_asks(
@@ -278,8 +278,8 @@ def test_revert(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatc
     doc = editor.doc
     qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
     script(window, Choice.DISCARD)
-    assert window.revert_action.isEnabled()
-    window.revert_action.trigger()
+    assert window.menus.revert_action.isEnabled()
+    window.menus.revert_action.trigger()
     assert doc.character.fame == 3 and not doc.modified and doc.undo_stack.count() == 0
     assert editor.header.points["fame"].value_label.text() == "3"
 
@@ -310,9 +310,8 @@ def test_save_refuses_to_overwrite_a_file_changed_elsewhere(
     editor = open_named(qtbot, window, "greta")
     qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
     file = _changed_elsewhere(campaign)
-    prompter = ScriptedPrompter(Choice.CANCEL)
-    window.use_prompter(prompter)
-    assert not window.save_current()
+    prompter = script(window, Choice.CANCEL)
+    assert not window.files.save_current()
     assert "changed by another program" in prompter.texts[0]
     assert [c for c in prompter.asked[0].question.choices] == [
         Choice.RELOAD,
@@ -321,8 +320,8 @@ def test_save_refuses_to_overwrite_a_file_changed_elsewhere(
         Choice.CANCEL,
     ]
     assert editor.doc.modified
-    window.use_prompter(ScriptedPrompter(Choice.OVERWRITE))  # keep mine
-    assert window.save_current()
+    script(window, Choice.OVERWRITE)  # keep mine
+    assert window.files.save_current()
     assert load_character(file).document.fame == 4
     assert not editor.doc.modified
 
@@ -334,8 +333,8 @@ def test_a_conflict_can_take_their_version(
     qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
     file = _changed_elsewhere(campaign)
     before = file.read_bytes()
-    window.use_prompter(ScriptedPrompter(Choice.RELOAD))
-    assert window.save_current()  # nothing unsaved is left
+    script(window, Choice.RELOAD)
+    assert window.files.save_current()  # nothing unsaved is left
     assert file.read_bytes() == before  # theirs untouched
     assert editor.doc.character.notes == "changed by another program"
     assert editor.doc.character.fame == 3
@@ -351,8 +350,8 @@ def test_a_conflict_can_save_mine_as_a_copy(
     file = _changed_elsewhere(campaign)
     before = file.read_bytes()
     copy = campaign / "characters" / "greta-mine.json"
-    window.use_prompter(ScriptedPrompter(Choice.SAVE_COPY, copy))
-    assert window.save_current()
+    script(window, Choice.SAVE_COPY, copy)
+    assert window.files.save_current()
     assert file.read_bytes() == before
     assert load_character(copy).document.fame == 4
     assert editor.doc.path == copy and not editor.doc.modified
@@ -375,32 +374,30 @@ def test_files_changed_under_the_app_are_saved_only_after_asking(
         outside.write_bytes(file.read_bytes())
         file.unlink()
         file.symlink_to(outside)
-        window.close_tab(window.tabs.currentIndex())
+        window.files.close_tab(window.tabs.currentIndex())
         editor = open_named(qtbot, window, "greta")
     qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
     snapshot = file.read_bytes() if file.exists() else None
-    prompter = ScriptedPrompter(Choice.CANCEL)
-    window.use_prompter(prompter)
-    assert not window.save_current()
+    prompter = script(window, Choice.CANCEL)
+    assert not window.files.save_current()
     assert len(prompter.asked) == 1 and editor.doc.modified
     assert (file.read_bytes() if file.exists() else None) == snapshot
-    prompter = ScriptedPrompter(Choice.SAVE)
-    window.use_prompter(prompter)
-    assert window.save_current()
+    prompter = script(window, Choice.SAVE)
+    assert window.files.save_current()
     assert load_character(file).document.fame == 4
     if change == "link":
         assert file.is_symlink() and load_character(tmp_path / "outside.json").document.fame == 4
     # The yes holds for this file: the next save does not ask again.
     qtbot.mouseClick(editor.header.points["fame"].plus, Qt.MouseButton.LeftButton)
-    window.use_prompter(ScriptedPrompter())
-    assert window.save_current()
+    script(window)
+    assert window.files.save_current()
 
 
 def test_new_character_then_save_into_the_campaign(
     qtbot: QtBot, window: MainWindow, campaign: Path
 ) -> None:
     qtbot.keyClick(window, Key.Key_N, CTRL)
-    editor = window.current_editor()
+    editor = window.sheets.current_editor()
     assert editor is not None and editor.header.name_edit.hasFocus()
     assert editor.doc.modified and editor.doc.path is None
     qtbot.keyClicks(editor.header.name_edit, "Kara Voss")
@@ -410,15 +407,15 @@ def test_new_character_then_save_into_the_campaign(
     qtbot.keyClick(window, Key.Key_S, CTRL)
     assert editor.doc.path == campaign / "characters" / "kara-voss.json"
     assert not editor.doc.modified
-    session = window.session
+    session = window.workspace.session
     assert session is not None
     entry = session.entry_for(editor.doc)
     assert entry is not None and entry.relative == "characters/kara-voss.json"
 
 
 def test_new_npc_from_the_menu(window: MainWindow) -> None:
-    window.new_kind_actions["creature"].trigger()
-    editor = window.current_editor()
+    window.menus.new_kind_actions["creature"].trigger()
+    editor = window.sheets.current_editor()
     assert editor is not None
     character = editor.doc.character
     assert character.kind == "creature" and character.importance == "stock"
@@ -436,16 +433,16 @@ def test_import_a_character_from_another_campaign(
     source = other / "characters" / "greta-vance.json"
     script(window, source)
     qtbot.keyClick(window, Key.Key_I, CTRL)
-    doc = window.current_document()
+    doc = window.sheets.current_document()
     assert (
         doc is not None and doc.path == campaign / "characters" / "dr-margarethe-greta-vance.json"
     )
     assert not doc.modified
-    session = window.session
+    session = window.workspace.session
     assert session is not None and session.model.rowCount() == 16
     # importing a file of this campaign finds it instead of copying it
     script(window, doc.path)
-    window.import_action.trigger()
+    window.menus.import_action.trigger()
     assert session.model.rowCount() == 16
 
 
@@ -455,22 +452,22 @@ def test_import_of_a_broken_file_says_why(
     bad = tmp_path / "bad.json"
     bad.write_text('{"schema_version": "1.0", "kind": "npc"}')
     shown = script(window)
-    assert window.import_character_file(bad) is None
+    assert window.opener.import_character_file(bad) is None
     assert "name" in shown.texts[0] and "missing" in shown.texts[0]
 
 
 def test_drop_a_json_file_onto_the_window(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     other = copy_sample(tmp_path, "other")
     drop_file_on(window, other / "characters" / "mayor-dobrescu.json")
-    doc = window.current_document()
+    doc = window.sheets.current_document()
     assert doc is not None and doc.character.name == "Mayor Ilie Dobrescu"
-    assert doc.path is not None and doc.path.parent == window.session.characters_folder  # type: ignore[union-attr]
+    assert doc.path is not None and doc.path.parent == window.workspace.session.characters_folder  # type: ignore[union-attr]
 
 
 def test_start_session_is_one_undo_step(
     qtbot: QtBot, window: MainWindow, campaign: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    session = window.session
+    session = window.workspace.session
     assert session is not None
     players = [d for d in session.documents() if d.character.kind == "character"]
     for doc in players:
@@ -479,13 +476,13 @@ def test_start_session_is_one_undo_step(
     assert all(d.character.action_points == 1 for d in players)  # R7 ruling
     assert all(d.modified for d in players) and session.modified
     assert session.campaign is not None and session.campaign.session == 2
-    assert window.session_label.text() == "Session 2"
-    assert window.undo_action.text() == "&Undo Start session 2"
+    assert window.status.session_label.text() == "Session 2"
+    assert window.menus.undo_action.text() == "&Undo Start session 2"
     qtbot.keyClick(window, Key.Key_Z, CTRL)
     assert all(d.character.action_points == 0 for d in players)
     assert not any(d.modified for d in players) and not session.modified
     qtbot.keyClick(window, Key.Key_F5)
-    window.save_all_action.trigger()
+    window.menus.save_all_action.trigger()
     assert load_campaign_file(campaign / "campaign.json").document.session == 2
     assert (
         load_character(campaign / "characters" / "jack-calloway.json").document.action_points == 1
@@ -493,12 +490,12 @@ def test_start_session_is_one_undo_step(
 
 
 def test_start_session_carry_over_house_rule(qtbot: QtBot, window: MainWindow) -> None:
-    session = window.session
+    session = window.workspace.session
     assert session is not None and session.campaign is not None
     session.campaign.house_rules.action_points_carry_over = True
     greta = next(d for d in session.documents() if "Greta" in d.character.name)
     before = greta.character.action_points
-    window.start_session_action.trigger()
+    window.menus.start_session_action.trigger()
     assert greta.character.action_points == before + 1  # R7 setting
 
 
@@ -511,12 +508,12 @@ def test_enter_on_a_row_rolls_it_in_the_dice_panel(qtbot: QtBot, window: MainWin
     editor.tree.setFocus()
     editor.tree.setCurrentIndex(dodge)
     qtbot.keyClick(editor.tree, Key.Key_Return)
-    panel = window.dice_panel
+    panel = window.rolls.panel
     assert panel is not None
     result = panel.current_result()
     assert result is not None and result.spec.code == DieCode(3, 2)  # 2D+2 + 1D (R2)
     assert panel.history.rowCount() == 1
-    assert "Dodge" in window.dice_dock.windowTitle()
+    assert "Dodge" in window.docks.dice_dock.windowTitle()
     assert panel.points_label.text() == "CP 3 · AP 1"
 
 
@@ -527,7 +524,7 @@ def test_spending_a_point_in_the_dice_panel_changes_the_sheet(
     doc = editor.doc
     editor.tree.setCurrentIndex(editor.tree_model.index(0, 0))
     assert editor.roll_current()
-    panel = window.dice_panel
+    panel = window.rolls.panel
     panel.spend("character_point")
     assert doc.character.character_points == 2  # R7: spent on the sheet too, undoable
     doc.undo_stack.undo()
@@ -535,8 +532,8 @@ def test_spending_a_point_in_the_dice_panel_changes_the_sheet(
 
 
 def test_recent_campaigns_menu(qtbot: QtBot, window: MainWindow, campaign: Path) -> None:
-    window._fill_recent_menu()
-    actions = [a for a in window.recent_menu.actions() if a.isEnabled()]
+    window.campaigns.fill_recent_menu(window.menus.recent_menu)
+    actions = [a for a in window.menus.recent_menu.actions() if a.isEnabled()]
     assert [a.toolTip() for a in actions] == [str(campaign.absolute())]
 
 
@@ -546,15 +543,15 @@ def test_open_a_campaign_and_a_character_file(
     other = copy_sample(tmp_path, "second")
     script(window, other / "campaign.json")
     qtbot.keyClick(window, Key.Key_O, CTRL)
-    assert window.session is not None and window.session.folder == other
+    assert window.workspace.session is not None and window.workspace.session.folder == other
     loose = tmp_path / "loose.json"
     loose.write_bytes((SAMPLE / "characters" / "company-guard.json").read_bytes())
     script(window, loose)
-    window.open_action.trigger()
-    doc = window.current_document()
-    assert doc is not None and doc.path == loose and doc in window.standalone
+    window.menus.open_action.trigger()
+    doc = window.sheets.current_document()
+    assert doc is not None and doc.path == loose and doc in window.workspace.standalone
     shown = script(window, tmp_path)
-    assert not window.choose_campaign()
+    assert not window.campaigns.choose()
     assert "no campaign.json" in shown.texts[-1]
 
 
@@ -564,7 +561,7 @@ def test_export_pdf_and_print(
     open_named(qtbot, window, "greta")
     target = tmp_path / "greta"
     script(window, target)
-    window.pdf_action.trigger()
+    window.menus.pdf_action.trigger()
     assert (tmp_path / "greta.pdf").read_bytes().startswith(b"%PDF")
     printed: list[tuple[str, str]] = []
     monkeypatch.setattr(
@@ -574,14 +571,14 @@ def test_export_pdf_and_print(
     qtbot.keyClick(window, Key.Key_P, CTRL)
     assert printed and printed[0][0].startswith("Dr. Margarethe")
     assert printed[0][1] == "conditions"  # the sample campaign's R10 setting
-    assert window.session is not None and window.session.campaign is not None
-    window.session.campaign.house_rules.damage_system = "wounds"
+    assert window.workspace.session is not None and window.workspace.session.campaign is not None
+    window.workspace.session.campaign.house_rules.damage_system = "wounds"
     qtbot.keyClick(window, Key.Key_P, CTRL)
     assert printed[-1][1] == "wounds"  # the sheet prints the campaign's wound chart
 
 
 def test_encounters_are_listed_for_the_tracker(qtbot: QtBot, window: MainWindow) -> None:
-    with qtbot.waitSignal(window.encounterOpenRequested) as requested:
+    with qtbot.waitSignal(window.opener.encounterOpenRequested) as requested:
         open_encounter = window.browser
         open_encounter.search.setFocus()
         qtbot.keyClicks(open_encounter.search, "brawl")
@@ -593,7 +590,7 @@ def test_encounters_are_listed_for_the_tracker(qtbot: QtBot, window: MainWindow)
 def test_every_action_has_a_menu_and_keyboard_shortcuts_are_unique(window: MainWindow) -> None:
     shortcuts = [
         key.toString()
-        for a in window.findChildren(type(window.save_action))
+        for a in window.findChildren(type(window.menus.save_action))
         if a.parent() is window
         for key in a.shortcuts()
     ]
@@ -640,17 +637,20 @@ def test_import_a_foundry_od6s_export(
     source = OD6S / "kira-voss.json"
     script(window, source)
     qtbot.keyClick(window, Key.Key_I, CTRL)
-    doc = window.current_document()
+    doc = window.sheets.current_document()
     assert doc is not None and doc.character.name == "Kira Voss"
     assert doc.path == campaign / "characters" / "kira-voss.json"
     assert load_character(doc.path).document.name == "Kira Voss"  # a valid Wild Die file
     assert "Imported Kira Voss" in window.statusBar().currentMessage()
-    assert "skills" in window.import_report[0] and "kept in notes" in window.import_report[0]
+    assert (
+        "skills" in window.opener.import_report[0]
+        and "kept in notes" in window.opener.import_report[0]
+    )
 
 
 def test_drop_an_od6s_export_onto_the_window(window: MainWindow, campaign: Path) -> None:
     drop_file_on(window, OD6S / "krayt-dragon.json")
-    doc = window.current_document()
+    doc = window.sheets.current_document()
     assert doc is not None and doc.character.kind == "creature"
     assert doc.path == campaign / "characters" / "krayt-dragon.json"
 
@@ -661,7 +661,7 @@ def test_a_hostile_export_creates_nothing(
     before = sorted((campaign / "characters").iterdir())
     shown = script(window)
     for hostile in sorted((OD6S / "hostile").iterdir()):
-        assert window.import_character_file(hostile) is None
+        assert window.opener.import_character_file(hostile) is None
     assert len(shown.texts) == len(list((OD6S / "hostile").iterdir()))
     assert sorted((campaign / "characters").iterdir()) == before
 
@@ -677,12 +677,12 @@ def test_open_path_opens_what_the_system_hands_over(
 
     other = copy_sample(tmp_path, "other")
     # a character of another campaign: that campaign opens, the character in a tab
-    assert window.open_path(other / "characters" / "jack-calloway.json")
-    assert window.session is not None and window.session.folder == other
-    doc = window.current_document()
+    assert window.opener.open_path(other / "characters" / "jack-calloway.json")
+    assert window.workspace.session is not None and window.workspace.session.folder == other
+    doc = window.sheets.current_document()
     assert doc is not None and doc.character.name == "Jack Calloway"
     # an encounter file runs in the tracker
-    assert window.open_path(other / "encounters" / "council-debate.json")
+    assert window.opener.open_path(other / "encounters" / "council-debate.json")
     trackers = [w for w in QApplication.topLevelWidgets() if isinstance(w, TrackerWindow)]
     for tracker in trackers:
         qtbot.addWidget(tracker, before_close_func=lambda t: t.mark_clean())
@@ -690,17 +690,17 @@ def test_open_path_opens_what_the_system_hands_over(
     # a character from outside any campaign opens in a tab of its own
     loose = tmp_path / "loose.json"
     loose.write_bytes((SAMPLE / "characters" / "odile-marchetti.json").read_bytes())
-    assert window.open_path(loose)
-    doc = window.current_document()
+    assert window.opener.open_path(loose)
+    doc = window.sheets.current_document()
     assert doc is not None and doc.path == loose
     # a macOS open event reaches the same place
     opener = _FileOpenEvents(window, window)
     event = QFileOpenEvent(str(OD6S / "outrider.json"))
     assert opener.eventFilter(window, event)
-    doc = window.current_document()
+    doc = window.sheets.current_document()
     assert doc is not None and doc.path is not None and doc.path.parent == other / "characters"
     # something that is not there says so
-    assert not window.open_path(tmp_path / "missing.json")
+    assert not window.opener.open_path(tmp_path / "missing.json")
     assert "does not exist" in window.statusBar().currentMessage()
 
 
@@ -718,10 +718,10 @@ def test_new_encounter_is_built_saved_listed_and_run(
     builder = builder_window.builder
     builder.add("characters/jack-calloway.json")
     builder.add("characters/company-guard.json", copies=2)
-    rows = window.session.model.rowCount()  # type: ignore[union-attr]
+    rows = window.workspace.session.model.rowCount()  # type: ignore[union-attr]
     path = builder_window.save()
     assert path.parent == campaign / "encounters"
-    assert window.session.model.rowCount() == rows + 1  # type: ignore[union-attr]
+    assert window.workspace.session.model.rowCount() == rows + 1  # type: ignore[union-attr]
     tracker = builder_window.run_with(path) if builder_window.run_with else None
     assert isinstance(tracker, TrackerWindow)
     qtbot.addWidget(tracker, before_close_func=lambda t: t.mark_clean())

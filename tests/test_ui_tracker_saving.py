@@ -61,8 +61,7 @@ def test_a_conflict_on_a_sheet_asks_and_writes_nothing_when_cancelled(
     window = tracker_with_a_lasting_wound(qtbot, campaign)
     jack = change_jack_elsewhere(campaign)
     encounter = (campaign / BRAWL).read_bytes()
-    prompter = ScriptedPrompter(Choice.CANCEL)
-    window.use_prompter(prompter)
+    prompter = window.prompter.script(Choice.CANCEL)
     assert not window.save()
     (question,) = [a.question for a in prompter.asked]
     assert "jack-calloway.json" in question.text
@@ -77,7 +76,7 @@ def test_a_conflict_on_a_sheet_asks_and_writes_nothing_when_cancelled(
 def test_keep_mine_saves_the_encounter_and_the_sheet_together(qtbot: QtBot, campaign: Path) -> None:
     window = tracker_with_a_lasting_wound(qtbot, campaign)
     change_jack_elsewhere(campaign)
-    window.use_prompter(ScriptedPrompter(Choice.OVERWRITE))
+    window.prompter.script(Choice.OVERWRITE)
     assert window.save()
     saved = load_character(campaign / JACK).document
     assert [(i.track, i.ranks) for i in saved.conditions.instances] == [("damage", 3)]
@@ -86,7 +85,7 @@ def test_keep_mine_saves_the_encounter_and_the_sheet_together(qtbot: QtBot, camp
     assert window.undo_stack.isClean()
     # The new stamps are kept: the next save (the scene end undone) needs no answer.
     window.undo_stack.undo()
-    window.use_prompter(ScriptedPrompter())
+    window.prompter.script()
     assert window.save()
     assert load_character(campaign / JACK).document.conditions.instances == []
 
@@ -95,8 +94,7 @@ def test_closing_after_a_refused_save_keeps_the_window_open(qtbot: QtBot, campai
     """Issue 16: Close > Save raised again and the window closed anyway."""
     window = tracker_with_a_lasting_wound(qtbot, campaign)
     change_jack_elsewhere(campaign)
-    prompter = ScriptedPrompter(Choice.SAVE, Choice.CANCEL)  # save? yes; conflict: cancel
-    window.use_prompter(prompter)
+    prompter = window.prompter.script(Choice.SAVE, Choice.CANCEL)  # save? yes; conflict: no
     assert not window.close()
     assert window.isVisible()
     assert [a.answer for a in prompter.asked] == [Choice.SAVE, Choice.CANCEL]
@@ -115,8 +113,7 @@ def test_a_failed_write_leaves_every_file_as_it_was(
         real_replace(source, target)
 
     monkeypatch.setattr(os, "replace", full_disk)
-    prompter = ScriptedPrompter()
-    window.use_prompter(prompter)
+    prompter = window.prompter.script()
     assert not window.save()
     monkeypatch.undo()
     assert ((campaign / BRAWL).read_bytes(), (campaign / JACK).read_bytes()) == before

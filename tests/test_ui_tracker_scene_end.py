@@ -33,7 +33,7 @@ def campaign(tmp_path: Path) -> Path:
 
 
 def tracker(qtbot: QtBot, campaign: Path) -> TrackerWindow:
-    window = open_tracker(campaign, BRAWL, freeze=False)
+    window = open_tracker(campaign, BRAWL, freeze=False, prompter=ScriptedPrompter())
     qtbot.addWidget(window, before_close_func=lambda w: w.mark_clean())  # type: ignore[attr-defined]
     window.show()
     qtbot.waitExposed(window)
@@ -58,8 +58,7 @@ def test_the_scene_end_saves_lasting_conditions_on_the_character_file(
     assert window.run(CreateCondition("jack", track="damage", ranks=3, duration=until))
     assert window.run(CreateCondition("jack", name="Shaken", duration=Duration.END_OF_SCENE))
     assert window.run(CreateCondition("guard-1", name="Broken nose", ranks=5, duration=until))
-    prompter = ScriptedPrompter()
-    window.use_prompter(prompter)
+    prompter = window.prompter.script()
     window.end_scene()
     assert prompter.texts and "Jack keeps Wounded (damage +3, until recovered)" in prompter.texts[0]
     assert "Company Guard 1 keeps Broken nose (until recovered)" in prompter.texts[0]

@@ -32,7 +32,7 @@ def campaign(tmp_path: Path) -> Path:
 
 
 def make_window(qtbot: QtBot, campaign: Path) -> TrackerWindow:
-    window = open_tracker(campaign, BRAWL, freeze=False)
+    window = open_tracker(campaign, BRAWL, freeze=False, prompter=ScriptedPrompter())
     qtbot.addWidget(window, before_close_func=lambda w: w.mark_clean())  # type: ignore[attr-defined]
     window.show()
     qtbot.waitExposed(window)
@@ -172,8 +172,7 @@ def test_a_whole_tactical_encounter(
     qtbot.waitUntil(lambda: "no active opposition" in window.round_label.text())
 
     # End the scene: the awards summary (R7).
-    prompter = ScriptedPrompter()
-    window.use_prompter(prompter)
+    prompter = window.prompter.script()
     bart_points = engine.view.sheet_of("bart").action_points
     click(qtbot, window, window.end_scene_action)
     assert engine.encounter.state == "ended"

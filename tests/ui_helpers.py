@@ -24,13 +24,13 @@ def copy_sample(tmp_path: Path, name: str = "campaign") -> Path:
 
 def main_window_on(qtbot: Any, campaign: Path) -> Any:
     """A shown main window with ``campaign`` open (its changes thrown away at the end)."""
-    from ui.main_window import MainWindow
+    from ui.main.window import MainWindow
 
-    window = MainWindow(autosave_ms=60_000)
-    qtbot.addWidget(window, before_close_func=lambda w: w.discard_all_changes())
+    window = MainWindow(autosave_ms=60_000, prompter=ScriptedPrompter())
+    qtbot.addWidget(window, before_close_func=lambda w: w.files.discard_all_changes())
     window.show()
     qtbot.waitExposed(window)
-    assert window.open_campaign(campaign)
+    assert window.campaigns.open(campaign)
     return window
 
 
@@ -54,10 +54,11 @@ def sample_document(file: str = "greta-vance.json", folder: Path = SAMPLE) -> Ch
 
 
 def script(window: Any, *answers: Choice | Path | None) -> ScriptedPrompter:
-    """From now on ``window`` asks a scripted prompter with these answers, in order."""
-    prompter = ScriptedPrompter(*answers)
-    window.use_prompter(prompter)
-    return prompter
+    """The answers ``window``'s scripted prompter gives next, in order (the window was made
+    with a ``ScriptedPrompter``, as ``main_window_on`` does)."""
+    prompter = window.prompter
+    assert isinstance(prompter, ScriptedPrompter), "make the window with a ScriptedPrompter"
+    return prompter.script(*answers)
 
 
 def click_at(qtbot: Any, widget: Any, point: QPoint) -> None:

@@ -160,6 +160,12 @@ class ScriptedPrompter(Prompter):
         self.typed: list[str] = []  # answers to ``text``, in order
         self.asked: list[Asked] = []
 
+    def script(self, *answers: Choice | Path | None) -> ScriptedPrompter:
+        """The answers to the next questions, in order (and a fresh record of them)."""
+        self.answers = list(answers)
+        self.asked = []
+        return self
+
     def _next(self, question: Question) -> Choice | Path | None:
         if not self.answers:
             raise AssertionError(f"unexpected question: {question.title!r}: {question.text!r}")

@@ -228,10 +228,6 @@ class TrackerWindow(QMainWindow):
         memories, sheet conditions)."""
         return saving.save(self)
 
-    def use_prompter(self, prompter: Prompter) -> None:
-        """Ask through ``prompter`` from now on (tests script the answers)."""
-        self.prompter = self.save_service.prompter = prompter
-
     def mark_clean(self) -> None:
         self.undo_stack.setClean()
 

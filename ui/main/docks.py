@@ -7,20 +7,19 @@ browser behind the dice. The player's own dock layout, once restored, is left al
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QLabel, QWidget
-
-if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QTabWidget, QWidget
 
 
 class DockLayout:
     """Makes the two side docks and fits them to the window and the screen."""
 
-    def __init__(self, window: MainWindow, browser: QWidget) -> None:
+    def __init__(
+        self, window: QMainWindow, browser: QWidget, centre: QWidget, tabs: QTabWidget
+    ) -> None:
         self.window = window
+        self.centre = centre
+        self.tabs = tabs
         self.browser_dock = QDockWidget(window.tr("Campaign"), window)
         self.browser_dock.setObjectName("CampaignDock")
         self.browser_dock.setWidget(browser)
@@ -37,7 +36,7 @@ class DockLayout:
         self.fit_editor = False
 
     def _fit_soon(self) -> None:
-        QTimer.singleShot(0, self.window, self.window.fit_docks)
+        QTimer.singleShot(0, self.window, self.fit)
 
     def shown(self) -> None:
         if not self.sized:  # docks take their widths once the window is laid out
@@ -53,9 +52,9 @@ class DockLayout:
     def sheet_opening(self, editor: QWidget) -> None:
         """Before a sheet's tab is added: the first sheet makes room before it shows, or
         the window grows past a small screen's edge before fit_docks can stack the docks."""
-        if not self.window.tabs.count() and not self.restored:
+        if not self.tabs.count() and not self.restored:
             self.stack_if_crowded(
-                max(self.window.centre.minimumSizeHint().width(), editor.minimumSizeHint().width())
+                max(self.centre.minimumSizeHint().width(), editor.minimumSizeHint().width())
             )
 
     def sheet_opened(self) -> None:
@@ -77,7 +76,7 @@ class DockLayout:
         if self.restored:
             return
         window = self.window
-        centre = window.centre.minimumSizeHint().width()  # a sheet stacks when it is narrow
+        centre = self.centre.minimumSizeHint().width()  # a sheet stacks when it is narrow
         docks = self.stack_if_crowded(centre)
         if not docks:
             return

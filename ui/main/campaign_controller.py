@@ -1,0 +1,283 @@
+"""The open campaign: open it (listed now, loaded now or after the first paint), close it,
+choose or make one, the Recent Campaigns menu; the Campaign menu's table business (start a
+session, R7; the house rules), each one undoable step on the campaign's own undo stack;
+and its encounters (build one, run one in a tracker window)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QMenu, QWidget
+
+from ui.campaign.index import is_campaign_folder, scan_campaign
+from ui.main.status import problem_text
+
+if TYPE_CHECKING:
+    from ui.campaign.browser import CampaignBrowser
+    from ui.campaign.session import CampaignSession
+    from ui.main.file_controller import FileController
+    from ui.main.roll_controller import RollController
+    from ui.main.sheet_tabs import SheetTabs
+    from ui.main.status import StatusPresenter
+    from ui.main.undo_router import UndoRouter
+    from ui.services.prompter import Prompter
+    from ui.workspace.workspace import Workspace
+
+
+class CampaignController(QObject):
+    campaignOpened = Signal(object)  # CampaignSession, loaded and validated
+    encounterOpened = Signal(object)  # the tracker window
+
+    def __init__(
+        self,
+        workspace: Workspace,
+        *,
+        tabs: SheetTabs,
+        undo: UndoRouter,
+        status: StatusPresenter,
+        files: FileController,
+        rolls: RollController,
+        browser: CampaignBrowser,
+        prompter: Prompter,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent  # trackers and dialogs are its children
+        self.workspace = workspace
+        self.tabs = tabs
+        self.undo = undo
+        self.status = status
+        self.files = files
+        self.rolls = rolls
+        self.browser = browser
+        self.prompter = prompter
+        self.load_deferred = False
+        self.first_paint_done = False
+
+    # --- open and close ----------------------------------------------------------------------
+
+    def open(self, folder: str | os.PathLike[str], *, defer_loading: bool = False) -> bool:
+        """Open a campaign folder: list it now; load and validate its files now or after
+        the first paint (``defer_loading``). False when the folder is not a campaign."""
+        path = Path(folder)
+        if not is_campaign_folder(path):
+            self.status.show(
+                self.tr("%1 is not a campaign folder (no campaign.json)").replace("%1", str(path))
+            )
+            return False
+        if self.workspace.session is not None and not self.close():
+            return False
+        index = scan_campaign(path)
+        session = self.workspace.open_session(index)
+        self.browser.set_model(session.model)
+        self.browser.set_title(index.title)
+        self.undo.add(session.undo_stack)
+        self.undo.activate(session.undo_stack)
+        session.sessionChanged.connect(lambda _n: self.status.update_session_label())
+        session.houseRulesChanged.connect(self._house_rules_changed)
+        session.modifiedChanged.connect(lambda _m: self.status.update_title())
+        self.status.show(self.tr("Opened %1").replace("%1", index.title))
+        if defer_loading and not self.first_paint_done:
+            self.load_deferred = True
+        else:
+            self.finish_loading()
+        self.status.update_title()
+        return True
+
+    def after_first_paint(self) -> None:
+        self.first_paint_done = True
+        if self.load_deferred:
+            self.load_deferred = False
+            self.finish_loading()
+
+    def finish_loading(self) -> None:
+        """The slow half of opening: validate every file, attach documents, offer recovery."""
+        session = self.workspace.session
+        if session is None:
+            return
+        from ui.services.paths import add_recent_file
+        from ui.services.settings_store import load_settings, save_settings
+
+        session.ensure_loaded()
+        self.browser.set_title(session.title)
+        self.rolls.apply_house_rules()
+        self.status.update_session_label()
+        if session.problems:
+            first = session.problems[0]
+            more = len(session.problems) - 1
+            text = self.tr("Some files could not be read: %1").replace("%1", first)
+            if more:
+                text += self.tr(" (and %1 more: see the browser)").replace("%1", str(more))
+            self.status.show(text)
+        with contextlib.suppress(OSError):  # a convenience, never worth an error
+            add_recent_file(session.folder)
+        settings = load_settings()
+        settings.last_campaign = str(session.folder.absolute())
+        save_settings(settings)
+        self.status.update_title()
+        self.campaignOpened.emit(session)  # then crash recovery (DocumentOpener) offers
+
+    def close(self) -> bool:
+        """Ask about unsaved changes, close every tab; False when the player cancels."""
+        if not self.files.maybe_save(self.workspace.documents(), campaign=True):
+            return False
+        self.tabs.remove_all()
+        session = self.workspace.session
+        if session is not None:
+            for doc in session.documents():
+                self.undo.remove(doc.undo_stack)
+            self.undo.remove(session.undo_stack)
+        self.workspace.close_session()
+        self.undo.activate(None)
+        self.workspace.disk_watch.schedule_refresh()
+        return True
+
+    def choose(self) -> bool:
+        folder = self.prompter.open_folder(self.tr("Open a campaign folder"))
+        if folder is None:
+            return False
+        if not self.open(folder):
+            self.prompter.tell(
+                self.tr("Not a campaign"),
+                self.tr("%1 has no campaign.json: choose a campaign folder.").replace(
+                    "%1", str(folder)
+                ),
+                "warning",
+            )
+            return False
+        return True
+
+    def new(self) -> bool:
+        folder = self.prompter.open_folder(self.tr("Choose an empty folder for the new campaign"))
+        if folder is None:
+            return False
+        title = self.prompter.text(self.tr("New campaign"), self.tr("Campaign title:"), folder.name)
+        if title is None:
+            return False
+        from sheets.documents import Campaign
+
+        if not self.workspace.save_service.create_campaign(folder, Campaign(title=title)):
+            return False
+        return self.open(folder)
+
+    def fill_recent_menu(self, menu: QMenu) -> None:
+        from ui.services.paths import recent_files
+
+        menu.clear()
+        campaigns = [p for p in recent_files() if is_campaign_folder(p)]
+        for number, folder in enumerate(campaigns, start=1):
+            action = menu.addAction(f"&{number % 10} {folder.name}")
+            action.setToolTip(str(folder))
+            action.setStatusTip(str(folder))
+            action.triggered.connect(lambda _c=False, f=folder: self.open(f))
+        if not campaigns:
+            empty = menu.addAction(self.tr("No recent campaigns"))
+            empty.setEnabled(False)
+
+    # --- the table's business ----------------------------------------------------------------
+
+    def _loaded_with_file(self, missing: str) -> CampaignSession | None:
+        """The open campaign, loaded, when it has a campaign.json (else ``missing`` shows)."""
+        session = self.workspace.session
+        if session is None:
+            return None
+        session.ensure_loaded()
+        if session.campaign is None:
+            self.status.show(missing)
+            return None
+        return session
+
+    def start_session(self) -> bool:
+        """R7: every player character to 1 action point (or +1 with the house rule)."""
+        session = self._loaded_with_file(
+            self.tr("This campaign has no campaign.json to start a session in")
+        )
+        command = session.start_session() if session is not None else None
+        if session is None or command is None:
+            return False
+        self.undo.activate(session.undo_stack)
+        names = ", ".join(doc.title for doc, _old, _new in command.changes)
+        text = self.tr("Session %1 started: action points for %2 (Ctrl+Z undoes)")
+        self.status.show(text.replace("%1", str(command.new_session)).replace("%2", names or "—"))
+        return True
+
+    def edit_house_rules(self) -> bool:
+        """Campaign > House Rules: change the table's settings (one undoable step)."""
+        session = self._loaded_with_file(
+            self.tr("This campaign has no campaign.json to keep house rules in")
+        )
+        rules = session.house_rules() if session is not None else None
+        if session is None or rules is None:
+            return False
+        from PySide6.QtWidgets import QDialog
+
+        from ui.campaign.house_rules import HouseRulesDialog
+
+        dialog = HouseRulesDialog(rules, self.parent_widget)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        if not session.change_house_rules(dialog.rules()):
+            return False
+        self.undo.activate(session.undo_stack)
+        self.status.show(self.tr("House rules changed (Ctrl+Z undoes; Save keeps them)"))
+        return True
+
+    def _house_rules_changed(self) -> None:
+        """New defaults for the dice panel; sheets show the damage system now played."""
+        self.rolls.apply_house_rules()
+        self.tabs.follow_house_rules()
+        self.status.update_title()
+
+    # --- encounters --------------------------------------------------------------------------
+
+    def new_encounter(self) -> QWidget | None:
+        """Build an encounter of the open campaign; it joins the browser when saved, and
+        "Run now" opens it in the tracker."""
+        session = self.workspace.session
+        if session is None:
+            return None
+        from ui.tracker import open_builder
+
+        builder = open_builder(session.folder, self.parent_widget, self.prompter)
+        builder.run_with = self.open_encounter
+        builder.saved.connect(self._encounter_saved)
+        builder.show()
+        return builder
+
+    def _encounter_saved(self, path: Path) -> None:
+        from ui.campaign.index import entry_for_file
+
+        session = self.workspace.session
+        if session is None:
+            return
+        entry = entry_for_file(session.folder, path)
+        session.model.add_entry(entry)
+        self.browser.select_entry(entry)
+
+    def open_encounter(self, path: Path) -> QWidget | None:
+        """Run an encounter of the open campaign in a tracker window.
+
+        The tracker reads the campaign's files itself: it saves through the same save
+        service, which asks before overwriting a sheet changed here since it was read."""
+        session = self.workspace.session
+        if session is None:
+            return None
+        from sheets.storage import DocumentError
+        from ui.tracker import open_tracker
+
+        try:
+            tracker = open_tracker(session.folder, path, self.parent_widget, prompter=self.prompter)
+        except DocumentError as error:
+            self.prompter.tell(
+                self.tr("Cannot open %1").replace("%1", path.name), problem_text(error), "warning"
+            )
+            return None
+        tracker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        tracker.show()
+        self.status.show(self.tr("Running %1").replace("%1", tracker.engine.encounter.name))
+        self.encounterOpened.emit(tracker)
+        return tracker

@@ -1,0 +1,95 @@
+"""The dice dock: the dice panel (built after the first paint), its defaults from the
+campaign's house rules, rolls asked for by a sheet, and the points they spend."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject
+
+if TYPE_CHECKING:
+    from sheets.dice import DieCode
+    from ui.character_document import CharacterDocument
+    from ui.main.docks import DockLayout
+    from ui.main.status import StatusPresenter
+    from ui.workspace.workspace import Workspace
+
+
+class RollController(QObject):
+    def __init__(
+        self,
+        workspace: Workspace,
+        docks: DockLayout,
+        status: StatusPresenter,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.workspace = workspace
+        self.docks = docks
+        self.status = status
+        self.panel: Any = None  # ui.dice.DicePanel, made on first use
+        self.rolling_doc: CharacterDocument | None = None
+        """Whose check the dice panel has (its points follow the sheet)."""
+
+    def ensure_panel(self) -> Any:
+        """The dice panel (``ui.dice.DicePanel``), created on first use."""
+        if self.panel is None:
+            from ui.dice import DicePanel
+
+            panel = DicePanel()
+            panel.pointsSpent.connect(self._points_spent)
+            self.panel = panel
+            self.docks.set_dice_panel(panel)
+            self.apply_house_rules()
+        return self.panel
+
+    def apply_house_rules(self) -> None:
+        """The dice panel's defaults: the campaign's Wild Dice and critical 1 (R3)."""
+        session = self.workspace.session
+        rules = session.house_rules() if session is not None else None
+        if rules is not None and self.panel is not None:
+            self.panel.set_defaults(rules.wild_dice, rules.critical_failure)
+
+    def roll(self, doc: CharacterDocument, label: str, code: DieCode) -> Any:
+        """Load a check into the dice panel and roll it (R3 with the campaign's house rules)."""
+        from sheets.dice import RollSpec
+
+        panel = self.ensure_panel()
+        session = self.workspace.session
+        rules = session.house_rules() if session is not None else None
+        spec = RollSpec(
+            code=code,
+            wild_dice=rules.wild_dice if rules is not None else 1,
+            critical_failure=rules.critical_failure if rules is not None else "complication",
+        )
+        self.rolling_doc = doc
+        c = doc.character
+        panel.set_character_points(c.character_points, c.action_points)
+        panel.set_spec(spec)
+        dock = self.docks.dice_dock
+        dock.setWindowTitle(self.tr("Dice — %1").replace("%1", label))
+        dock.show()
+        dock.raise_()
+        result = panel.roll()
+        self.status.show(
+            self.tr("Rolled %1: %2").replace("%1", label).replace("%2", str(code)), 5000
+        )
+        return result
+
+    def follow_points(self, doc: CharacterDocument) -> None:
+        """A character changed: the dice panel shows its points while it rolls for it."""
+        if doc is self.rolling_doc and self.panel is not None:
+            c = doc.character
+            self.panel.set_character_points(c.character_points, c.action_points)
+
+    def _points_spent(self, kind: str, count: int) -> None:
+        """The dice panel spent (+1) or refunded (-1) a point: change the character too (R7)."""
+        doc = self.rolling_doc
+        if doc is None:
+            return
+        from ui.commands import adjust_points
+
+        field = "character_points" if kind == "character_point" else "action_points"
+        command = adjust_points(doc, field, -count)
+        if command is not None:
+            doc.push(command)
