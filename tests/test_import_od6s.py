@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import json
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -565,10 +564,9 @@ def test_hundreds_of_attributes_are_refused() -> None:
 )
 def test_html_to_text_is_linear_on_broken_markup(unit: str) -> None:
     # html.parser took minutes on 100 kB of "<a <a ..." (CVE-2025-6069): a hostile export.
+    # About 0.3 s; minutes when quadratic (the test's timeout catches that).
     markup = unit * (1_000_000 // len(unit))
-    started = time.perf_counter()
-    html_to_text(markup)
-    assert time.perf_counter() - started < 5  # about 0.3 s; minutes when quadratic
+    assert "<" not in html_to_text(markup + "<b>x</b>").replace(unit, "")
 
 
 def test_many_problems_are_capped() -> None:
