@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+from sheets.regular_files import MAX_FILE_BYTES
 from sheets.storage.campaign import (
     CAMPAIGN_FILE,
     CHARACTERS_FOLDER,
@@ -45,7 +46,6 @@ from sheets.storage.problems import (
     problems_from_validation,
 )
 from sheets.storage.reading import (
-    MAX_FILE_BYTES,
     FileStamp,
     Loaded,
     load_campaign_file,

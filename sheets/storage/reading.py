@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Generic, TypeVar, cast
@@ -24,6 +23,7 @@ from sheets.documents import (
     document_type_of_kind,
 )
 from sheets.migrations import SchemaVersionError, migrate
+from sheets.regular_files import MAX_FILE_BYTES, NotAFile, TooLarge, read_regular
 from sheets.storage.problems import (
     DocumentError,
     Problem,
@@ -32,7 +32,6 @@ from sheets.storage.problems import (
     problems_from_validation,
 )
 
-MAX_FILE_BYTES: Final = 20 * 1024 * 1024  # a character is a few kB; 20 MB is not a sheet
 _UTF8_BOM: Final = b"\xef\xbb\xbf"
 D = TypeVar("D", bound=Document)
 
@@ -178,27 +177,19 @@ def read_file_bytes(
     def fail(message: str, code: ProblemCode = "unreadable") -> DocumentError:
         return DocumentError([Problem(name, "", message, code)])
 
+    too_large = f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not {what}"
     try:
-        info = os.stat(path)  # before open: opening a FIFO would block
-        if stat.S_ISDIR(info.st_mode):
-            raise fail("is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise fail("is not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise fail(
-                f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not {what}", "too_large"
-            )
-        with open(path, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            data = handle.read(MAX_FILE_BYTES + 1)
+        data, info = read_regular(path, MAX_FILE_BYTES)
+    except TooLarge:
+        raise fail(too_large, "too_large") from None
+    except NotAFile as error:
+        raise fail(str(error)) from None
     except FileNotFoundError:
         raise fail("no such file") from None
     except PermissionError:
         raise fail("cannot be read: permission denied") from None
     except OSError as error:
         raise fail(f"cannot be read: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:  # it grew while we looked
-        raise fail(f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: not {what}", "too_large")
     return data, info
 
 

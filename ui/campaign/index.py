@@ -18,10 +18,11 @@ from typing import Any, Final
 
 from PySide6.QtCore import QByteArray, QJsonDocument
 
+from sheets.regular_files import MAX_FILE_BYTES, NotAFile, TooLarge, read_regular
+
 CAMPAIGN_FILE: Final = "campaign.json"
 CHARACTERS_FOLDER: Final = "characters"
 ENCOUNTERS_FOLDER: Final = "encounters"
-MAX_INDEX_BYTES: Final = 20 * 1024 * 1024
 
 
 class CampaignEntry:
@@ -80,18 +81,20 @@ class CampaignIndex:
         self.entries = entries
 
 
-def _read_json(path: Path) -> dict[str, Any] | None:
+def _read_json(path: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """The file's top-level object (None when it is no JSON object), and why it cannot be
+    read at all (a pipe, a device, a folder, too large: the same rules as the full load)."""
     try:
-        if path.stat().st_size > MAX_INDEX_BYTES:
-            return None
-        data = path.read_bytes()
-    except OSError:
-        return None
+        data, _info = read_regular(path, MAX_FILE_BYTES)
+    except (NotAFile, TooLarge) as error:
+        return None, f"{path.name} {error}"
+    except OSError as error:
+        return None, f"{path.name} cannot be read: {error.strerror or error}"
     document = QJsonDocument.fromJson(QByteArray(data))
     if document.isNull() or not document.isObject():
-        return None
+        return None, None
     raw = document.object()
-    return raw if isinstance(raw, dict) else None
+    return (raw if isinstance(raw, dict) else None), None
 
 
 def _text(raw: dict[str, Any] | None, key: str, default: str = "") -> str:
@@ -106,8 +109,9 @@ def _files(folder: Path) -> list[Path]:
 
 
 def entry_for_file(folder: Path, path: Path) -> CampaignEntry:
-    """The browser row of one file, read quickly (no validation)."""
-    raw = _read_json(path)
+    """The browser row of one file, read quickly (no validation); a file that cannot be
+    read at all (a pipe, a device, a folder, too large) is a row with its problem."""
+    raw, problem = _read_json(path)
     relative = path.relative_to(folder).as_posix()
     kind = _text(raw, "kind", "encounter" if path.parent.name == ENCOUNTERS_FOLDER else "npc")
     details: dict[str, Any] = {}
@@ -122,6 +126,7 @@ def entry_for_file(folder: Path, path: Path) -> CampaignEntry:
         name=_text(raw, "name") or path.stem,
         player=_text(raw, "player"),
         importance=_text(raw, "importance"),
+        problem=problem,
         details=details,
     )
 
@@ -129,7 +134,7 @@ def entry_for_file(folder: Path, path: Path) -> CampaignEntry:
 def scan_campaign(folder: str | Path) -> CampaignIndex:
     """The campaign's title and one entry per character and encounter file."""
     root = Path(folder)
-    campaign = _read_json(root / CAMPAIGN_FILE)
+    campaign, _problem = _read_json(root / CAMPAIGN_FILE)  # the full load reports it
     entries = [entry_for_file(root, p) for p in _files(root / CHARACTERS_FOLDER)]
     entries += [entry_for_file(root, p) for p in _files(root / ENCOUNTERS_FOLDER)]
     return CampaignIndex(root, _text(campaign, "title") or root.name, entries)
