@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -13,7 +13,10 @@ from typing import Any, Final, Literal
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f]")
+VALUE_CHARS: Final = 80
+"""About how much of a value a message echoes: enough to recognise it, never 100 kB."""
+WHOLE_FILE: Final = "the whole file"
+"""Where a rule about the document as a whole (not one field) is broken."""
 ProblemCode = Literal[
     "unreadable",  # missing, a folder, no permission
     "too_large",
@@ -44,7 +47,7 @@ class Problem:
             if self.where
             else (f"{self.file}: {self.message}")
         )
-        return _CONTROL.sub(lambda m: repr(m[0])[1:-1], line)  # one line, always
+        return escape_invisible(line)  # one line, and no character that hides or reorders
 
 
 class DocumentError(Exception):
@@ -84,6 +87,32 @@ class SaveError(OSError):
     """Writing failed; the previous file is unchanged."""
 
 
+def _invisible(char: str) -> bool:
+    """Control, format (bidirectional overrides, zero-width) and line/paragraph separators:
+    echoed raw, they hide text or reorder a line (U+202E, U+0085)."""
+    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp")
+
+
+def escape_invisible(text: str) -> str:
+    """``text`` with every invisible or direction-changing character as an escape."""
+    if not any(_invisible(c) for c in text):
+        return text
+    out = []
+    for char in text:
+        if not _invisible(char):
+            out.append(char)
+        else:  # \n, \x85, \u202e: as Python writes them
+            out.append(repr(char)[1:-1] if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+    return "".join(out)
+
+
+def shown(text: str, limit: int = VALUE_CHARS) -> str:
+    """A value as a message echoes it: escaped (``escape_invisible``), and cut to about
+    ``limit`` characters with an ellipsis."""
+    escaped = escape_invisible(text)
+    return escaped if len(escaped) <= limit else escaped[: limit - 1] + "…"
+
+
 def _short(value: Any) -> str:
     if isinstance(value, dict):
         return "an object {...}"
@@ -93,7 +122,7 @@ def _short(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False, allow_nan=True)
     except (TypeError, ValueError):
         text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown(text)
 
 
 def _label(items: list[Any], index: int) -> str:
@@ -106,10 +135,10 @@ def _label(items: list[Any], index: int) -> str:
                 1 for other in items if isinstance(other, dict) and other.get("name") == name
             )
             if same == 1:
-                return name.strip()
+                return shown(name.strip())
         ident = item.get("id")
         if isinstance(ident, str) and ident:
-            return ident
+            return shown(ident)
     return f"#{index + 1}"
 
 
@@ -126,7 +155,7 @@ def describe_location(loc: Sequence[int | str], document: Any) -> str:
             parts.append(_label(node, key))
             node = node[key] if 0 <= key < len(node) else None
             continue
-        parts.append(str(key))
+        parts.append(shown(str(key)))
         node = node.get(key) if isinstance(node, dict) else None
     if len(loc) >= 2 and loc[-1] == "code" and isinstance(loc[-2], int):
         parts.pop()
@@ -134,7 +163,11 @@ def describe_location(loc: Sequence[int | str], document: Any) -> str:
 
 
 def describe_error(error: ErrorDetails) -> str:
-    """One pydantic error in a player's words."""
+    """One pydantic error in a player's words (never more than a few lines of it)."""
+    return shown(_describe_error(error), 2 * VALUE_CHARS)
+
+
+def _describe_error(error: ErrorDetails) -> str:
     kind = error["type"]
     value = error.get("input")
     ctx: Mapping[str, Any] = error.get("ctx") or {}
@@ -175,6 +208,6 @@ def describe_error(error: ErrorDetails) -> str:
 def problems_from_validation(error: ValidationError, document: Any, file: str) -> list[Problem]:
     """Each pydantic error as a readable ``Problem`` (path in names, plain words)."""
     return [
-        Problem(file, describe_location(e["loc"], document), describe_error(e))
+        Problem(file, describe_location(e["loc"], document) or WHOLE_FILE, describe_error(e))
         for e in error.errors(include_url=False)
     ]

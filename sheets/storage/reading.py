@@ -25,11 +25,14 @@ from sheets.documents import (
 from sheets.migrations import SchemaVersionError, migrate
 from sheets.regular_files import MAX_FILE_BYTES, NotAFile, TooLarge, read_regular
 from sheets.storage.problems import (
+    WHOLE_FILE,
     DocumentError,
     Problem,
     ProblemCode,
     _short,
+    describe_location,
     problems_from_validation,
+    shown,
 )
 
 _UTF8_BOM: Final = b"\xef\xbb\xbf"
@@ -85,13 +88,25 @@ def read_json(data: bytes, *, source: str, what: str = "a Wild Die file") -> Any
                 f"is nested too deeply (over about 200 levels of [ and {{): not {what}",
                 "too_deep",
             ) from None
-        raise fail(f"is not valid JSON: {detail}", "not_json") from None
+        if detail.startswith("number out of range"):
+            where = detail.removeprefix("number out of range").strip()
+            raise fail(
+                f"holds a number too large for any value of {what} ({where})", "not_json"
+            ) from None
+        raise fail(f"is not valid JSON: {shown(detail)}", "not_json") from None
     duplicate = _duplicate_key(data)
     if duplicate is not None:
-        raise fail(
-            f"the key {_short(duplicate)} appears twice in one object: remove one "
-            "(only the last would be kept)",
-            "duplicate_key",
+        key, loc = duplicate
+        raise DocumentError(
+            [
+                Problem(
+                    source,
+                    describe_location(loc, raw) or WHOLE_FILE,
+                    f"the key {_short(key)} appears twice in this object: remove one "
+                    "(only the last would be kept)",
+                    "duplicate_key",
+                )
+            ]
         )
     return raw
 
@@ -135,36 +150,53 @@ def parse_document(
     return document, migrated_from
 
 
-class _DuplicateKey(Exception):
-    def __init__(self, key: str) -> None:
-        self.key = key
+class _Object(dict[str, Any]):
+    """A parsed JSON object that remembers the first key it held twice."""
+
+    repeated: str | None = None
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
+def _objects(pairs: list[tuple[str, Any]]) -> _Object:
+    result = _Object(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _DuplicateKey(key)
+                result.repeated = key
+                break
             seen.add(key)
     return result
 
 
-def _duplicate_key(data: bytes) -> str | None:
-    """The first key found twice in one JSON object, if any.
+def _first_repeat(node: Any, loc: list[int | str]) -> tuple[str, list[int | str]] | None:
+    """The first object (depth first, in file order) that held a key twice, and its path."""
+    if isinstance(node, _Object):
+        if node.repeated is not None:
+            return node.repeated, loc
+        items: Any = node.items()
+    elif isinstance(node, list):
+        items = enumerate(node)
+    else:
+        return None
+    for key, child in items:
+        found = _first_repeat(child, [*loc, key])
+        if found is not None:
+            return found
+    return None
+
+
+def _duplicate_key(data: bytes) -> tuple[str, list[int | str]] | None:
+    """The first key found twice in one JSON object, and where that object is.
 
     pydantic's parser (like most) keeps the last value silently; a hand-edited file with a
     repeated key would lose the other value on the next save, so it is reported instead.
     Called only after pydantic parsed the bytes, so nesting depth is already bounded.
     """
     try:
-        json.loads(data, object_pairs_hook=_no_duplicates)
-    except _DuplicateKey as found:
-        return found.key
-    except ValueError:  # pragma: no cover - pydantic accepted it; a json quirk is no duplicate
+        tree = json.loads(data, object_pairs_hook=_objects)
+    except ValueError:  # pydantic accepted it (a 4,300-digit number, say): no duplicate
         return None
-    return None
+    return _first_repeat(tree, [])
 
 
 def read_file_bytes(
