@@ -88,6 +88,7 @@ class CampaignBrowser(QWidget):
 
         self.title_label = QLabel(self.tr("No campaign open"))
         self.title_label.setWordWrap(True)
+        self.title_label.setTextFormat(Qt.TextFormat.PlainText)  # the campaign's title
         font = self.title_label.font()
         font.setBold(True)
         self.title_label.setFont(font)

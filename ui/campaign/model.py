@@ -23,6 +23,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from ui.campaign.index import CampaignEntry
+from ui.text import tooltip
 
 COL_NAME: Final = 0
 COL_KIND: Final = 1
@@ -203,12 +204,12 @@ class CampaignModel(QAbstractTableModel):
             return str(value or "").casefold()
         if role == Qt.ItemDataRole.ToolTipRole:
             if entry.problem:
-                return entry.problem
+                return tooltip(entry.problem)
             if column == COL_NAME:  # the full name (the column may elide it) and who plays
                 tip = name + (f" ({player})" if player else "")
                 if modified:
                     tip += "\n" + tr("%1 has unsaved changes").replace("%1", name)
-                return tip
+                return tooltip(tip)
             if kind == "encounter" and entry.details:
                 return (
                     tr("%1 scene, %2 combatants")

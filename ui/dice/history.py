@@ -30,6 +30,7 @@ from sheets.dice import (
 from sheets.dice.text import die_token
 from sheets.results import result_points
 from ui.dice import words
+from ui.text import tooltip
 
 MAX_ROWS = 1000  # a session; the oldest rolls leave first
 Index = QModelIndex | QPersistentModelIndex
@@ -145,7 +146,7 @@ class RollHistoryModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self._text(entry, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(entry)
+            return tooltip(self._tooltip(entry))
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.TOTAL, self.SEED):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == self.EntryRole:

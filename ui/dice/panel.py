@@ -508,6 +508,7 @@ class _IconLabel(QWidget):
         size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
         self.icon.setPixmap(self.style().standardIcon(icon).pixmap(size, size))
         self.text = QLabel()
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setWordWrap(True)
         self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)

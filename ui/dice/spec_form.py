@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from sheets.dice import CRITICAL_FAILURE_RULES, DIE_SIDES, CriticalFailure, DieCode, RollSpec
 from sheets.odds import MAX_ODDS_DICE
 from ui.dice import words
+from ui.text import tooltip
 
 MAX_DICE = MAX_ODDS_DICE  # more dice than exact odds handle is a typo, not a roll
 FLIP_COLUMNS = 10  # flip boxes per row: a D20 gets two rows
@@ -532,7 +533,7 @@ class SpecForm(QWidget):
         spec, error = self._read()
         self._error = error
         self.error_label.show_error(error)
-        self.code_edit.setToolTip(error if error else self._code_tip)
+        self.code_edit.setToolTip(tooltip(error) if error else self._code_tip)
         self.code_edit.setAccessibleDescription(error if error else self._code_tip)
         if spec is None:
             self.specInvalid.emit(error or "")
@@ -574,6 +575,7 @@ class _ErrorLabel(QWidget):
         icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         self.icon.setPixmap(icon.pixmap(QSize(size, size), self.devicePixelRatioF()))
         self.text = QLabel()
+        self.text.setTextFormat(Qt.TextFormat.PlainText)  # echoes what was typed
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)

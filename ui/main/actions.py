@@ -146,6 +146,9 @@ class MainActions(QObject):
         )
         self.roll_dock_action = docks.dice_dock.toggleViewAction()
         self.roll_dock_action.setShortcut(QKeySequence("Ctrl+D"))
+        # Its text follows the dock's title ("Dice — a character's skill"): a tooltip of
+        # its own, so a name never reaches Qt's rich-text tooltip.
+        self.roll_dock_action.setToolTip(self.tr("Show or hide the dice panel (Ctrl+D)"))
         self.browser_dock_action = docks.browser_dock.toggleViewAction()
         self.browser_dock_action.setShortcut(QKeySequence("Ctrl+B"))
         self.about_action = act(self.tr("&About %1").replace("%1", APP_NAME), self.show_about)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from ui.campaign.index import is_campaign_folder, scan_campaign
 from ui.main.status import problem_text
+from ui.text import tooltip
 
 if TYPE_CHECKING:
     from ui.campaign.browser import CampaignBrowser
@@ -171,7 +172,7 @@ class CampaignController(QObject):
         campaigns = [p for p in recent_files() if is_campaign_folder(p)]
         for number, folder in enumerate(campaigns, start=1):
             action = menu.addAction(f"&{number % 10} {folder.name}")
-            action.setToolTip(str(folder))
+            action.setToolTip(tooltip(str(folder)))
             action.setStatusTip(str(folder))
             action.triggered.connect(lambda _c=False, f=folder: self.open(f))
         if not campaigns:

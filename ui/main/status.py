@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QMainWindow
 
 from ui.main import APP_NAME
+from ui.text import tooltip
 
 if TYPE_CHECKING:
     from ui.character_document import CharacterDocument
@@ -46,7 +47,7 @@ class StatusPresenter(QObject):
         self.window.statusBar().showMessage(message, ms)
 
     def set_tooltip(self, text: str) -> None:
-        self.window.statusBar().setToolTip(text)
+        self.window.statusBar().setToolTip(tooltip(text))
 
     def active_document(self) -> CharacterDocument | None:
         """The document whose undo stack is active (None: the campaign's stack)."""

@@ -35,6 +35,7 @@ from sheets.documents import CHARACTER_KINDS, Character, Portrait
 from sheets.documents.character import MAX_PORTRAIT_BYTES
 from ui import commands
 from ui.character_document import CharacterDocument, validation_reason
+from ui.text import tooltip
 
 PORTRAIT_SIZE: Final = 112
 LINE_EDIT_MARGIN: Final = 2  # QLineEdit's own gap either side of its text
@@ -280,7 +281,7 @@ class HeaderWidget(QWidget):
     def _update_name_tip(self) -> None:
         """A name too long for its field shows whole in the field's tooltip."""
         edit = self.name_edit
-        edit.setToolTip("" if text_fits(edit) else edit.text())
+        edit.setToolTip("" if text_fits(edit) else tooltip(edit.text()))
 
     @staticmethod
     def _label(text: str, buddy: QWidget) -> QLabel:

@@ -31,6 +31,7 @@ from sheets.documents import Ability, Character, Skill, Specialization
 from sheets.skills import CheckDice, CheckNotPossible, check_dice
 from ui import commands
 from ui.character_document import CharacterDocument
+from ui.text import tooltip
 
 COL_NAME: Final = 0
 COL_CODE: Final = 1
@@ -245,7 +246,8 @@ class AbilityTreeModel(QAbstractItemModel):
                 return None
             return Qt.CheckState.Checked if node.trained_only else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(node, column)
+            tip = self._tooltip(node, column)
+            return tooltip(tip) if tip else tip
         if role == Qt.ItemDataRole.FontRole and isinstance(node, Ability):
             font = QFont()
             font.setBold(True)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from sheets.dice import RollResult, RollSpec
 from sheets.encounter import Check, Damage, SpendRanks
 from ui.dice import DicePanel
+from ui.text import tooltip
 from ui.tracker.act.check_form import CheckForm, Pick
 from ui.tracker.act.damage_line import DamageLine
 from ui.tracker.act.effect_menu import EffectMenu
@@ -76,6 +77,7 @@ class ActPanel(QWidget):
         )
         self.record_button.setEnabled(False)
         self.result_label = QLabel()
+        self.result_label.setTextFormat(Qt.TextFormat.PlainText)  # names in the outcome
         self.result_label.setObjectName("CheckResult")
         self.result_label.setWordWrap(True)
         self.damage_label = DamageLine()
@@ -227,7 +229,9 @@ class ActPanel(QWidget):
     def refresh_menu(self) -> None:
         left = self.effect_menu.refresh(self.check_id)
         if left is not None:
-            self.result_label.setToolTip(f"{left} rank(s) left to spend on {self.check_id} (R4)")
+            self.result_label.setToolTip(
+                tooltip(f"{left} rank(s) left to spend on {self.check_id} (R4)")
+            )
 
     def pick_effect(self, key: str) -> bool:
         return self.effect_menu.pick(key)

@@ -53,6 +53,7 @@ from sheets.damage import (
 )
 from sheets.documents import Character
 from sheets.encounter import Engine
+from ui.text import tooltip
 from ui.theme import mix
 
 COL_ORDER: Final = 0
@@ -510,7 +511,8 @@ class InitiativeModel(QAbstractTableModel):
         if role == SortRole:
             return self._sort_key(data, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(data, column)
+            tip = self._tooltip(data, column)
+            return tooltip(tip) if tip else tip
         if role == Qt.ItemDataRole.AccessibleTextRole and column in (COL_ACTIONS, COL_CONDITIONS):
             return data.display[column]
         return None

@@ -14,6 +14,7 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTreeView, QWidget
 
 from sheets.encounter import Engine
+from ui.text import tooltip
 from ui.theme import mix
 
 EXPIRY_WORDS = ("expired", " ends", "lapsed")
@@ -54,8 +55,10 @@ class LogModel(QAbstractListModel):
         if not index.isValid() or index.row() >= self._count:
             return None
         entry = self._engine.encounter.log[index.row()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.DisplayRole:
             return entry.text
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(entry.text)
         if role == EntryTypeRole:
             return entry.entry_type
         expiring = mentions_expiry(entry.text)

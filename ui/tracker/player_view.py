@@ -41,6 +41,7 @@ from sheets.conditions import OUT_OF_ACTION, TRACK_LEVELS, TRACK_NAMES
 from sheets.documents import Combatant
 from sheets.encounter import Engine
 from sheets.encounter.state import EncounterView
+from ui.text import tooltip
 from ui.theme import mix
 from ui.tracker.delegates import paint_damage
 from ui.tracker.initiative_model import DamageCell, damage_cell
@@ -209,7 +210,7 @@ class PublicModel(QAbstractTableModel):
             and column == COL_PUBLIC_CONDITION
             and row.damage is not None
         ):
-            return row.damage.tip
+            return tooltip(row.damage.tip)
         if role == PublicDamageRole:
             return row.damage
         if role == Qt.ItemDataRole.FontRole and row.acting:
@@ -286,6 +287,8 @@ class PlayerView(QWidget):
         self.heading.setObjectName("PlayerViewHeading")
         self.turn_label = QLabel()
         self.turn_label.setObjectName("PlayerViewTurn")
+        for label in (self.heading, self.turn_label):  # names from the encounter: text
+            label.setTextFormat(Qt.TextFormat.PlainText)
         big = QFont(self.font())
         big.setPointSizeF(big.pointSizeF() * 2.2)
         big.setBold(True)

@@ -3,6 +3,7 @@ Recover button; a form below adds one, its duration defaulting from its ranks (R
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -18,6 +19,7 @@ from sheets.results import RANKS, Duration
 from ui import commands
 from ui.character_document import CharacterDocument
 from ui.sheet.conditions.section import ConditionSection, clear_layout
+from ui.text import tooltip
 
 
 class NamedConditions(ConditionSection):
@@ -67,9 +69,10 @@ class NamedConditions(ConditionSection):
             )
             text = text.replace("%3", Duration(instance.duration).label)
             label = QLabel(text)
+            label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             if instance.effect:
-                label.setToolTip(instance.effect)
+                label.setToolTip(tooltip(instance.effect))
             recover = QToolButton()
             recover.setText(self.tr("Recover"))
             recover.setAccessibleName(self.tr("Recover %1").replace("%1", instance.name))

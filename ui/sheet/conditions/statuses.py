@@ -30,6 +30,7 @@ from ui import commands
 from ui.character_document import CharacterDocument
 from ui.sheet.conditions.section import ConditionSection
 from ui.sheet.conditions.step_bar import StepBar
+from ui.text import escaped, tooltip
 
 StatusRow = tuple[StepBar, QLabel, QPushButton | None]
 """A status's bar, its next-test line and its "Failed test" button (none when compact)."""
@@ -136,7 +137,7 @@ class StatusConditions(ConditionSection):
             return bar, info, None
         label.setText(
             self.tr("<b>%1</b> (%2)")
-            .replace("%1", status.name)
+            .replace("%1", escaped(status.name))
             .replace("%2", display_name(status.scale))
         )
         line = QHBoxLayout()
@@ -154,7 +155,7 @@ class StatusConditions(ConditionSection):
         remove = QToolButton()
         remove.setText("✕")
         remove.setAccessibleName(self.tr("Remove status %1").replace("%1", status.name))
-        remove.setToolTip(remove.accessibleName())
+        remove.setToolTip(tooltip(remove.accessibleName()))
         remove.clicked.connect(lambda _c=False, s=status: self._remove_status(s))
         grid.addWidget(fail, row * 2 + 1, 1)
         grid.addWidget(remove, row * 2 + 1, 2)

@@ -31,6 +31,7 @@ from ui.character_document import CharacterDocument
 from ui.sheet.conditions.section import ConditionSection, clear_layout
 from ui.sheet.conditions.step_bar import StepBar
 from ui.sheet.damage_widget import campaign_damage_system
+from ui.text import tooltip
 
 MAX_TRACK_INSTANCE_RANKS: Final = OUT_OF_ACTION
 
@@ -143,7 +144,7 @@ class ConditionTracks(ConditionSection):
                 .replace("%1", str(instance.ranks))
                 .replace("%2", track)
             )
-            button.setToolTip(what + self.tr(" (R5: its ranks leave the track)"))
+            button.setToolTip(tooltip(what + self.tr(" (R5: its ranks leave the track)")))
             button.setAccessibleName(what)
             button.clicked.connect(lambda _c=False, i=instance.id: self.recover(i))
             row.addWidget(button)

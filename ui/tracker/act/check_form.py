@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from sheets.dice import RollResult
 from sheets.encounter import Check, CommandRefused, Engine
+from ui.text import tooltip
 
 AGAINST: Final = (
     ("Standing check (no difficulty)", "standing"),
@@ -121,6 +122,7 @@ class CheckForm(QGroupBox):
         form.addRow("", against_row)
         form.addRow("Action", self.action_combo)
         self.fallback_label = QLabel()
+        self.fallback_label.setTextFormat(Qt.TextFormat.PlainText)  # skill names: text
         self.fallback_label.setObjectName("FallbackLabel")
         self.fallback_label.setWordWrap(True)
         self.fallback_label.setToolTip("R2: how the check's die code was found")
@@ -129,6 +131,7 @@ class CheckForm(QGroupBox):
         self.contributions.setAccessibleName("Where the roll's modifiers come from")
         self.contributions.setMaximumHeight(86)
         self.resist_label = QLabel()
+        self.resist_label.setTextFormat(Qt.TextFormat.PlainText)
         self.resist_label.setWordWrap(True)
         column = QVBoxLayout(self)
         column.addLayout(form)
@@ -289,7 +292,7 @@ class CheckForm(QGroupBox):
         for c in contributions[1:]:
             change = c.change.replace("-", MINUS)
             item = QListWidgetItem(f"{change} {c.label}")
-            item.setToolTip(c.source + (" (used up by this check)" if c.consumed else ""))
+            item.setToolTip(tooltip(c.source + (" (used up by this check)" if c.consumed else "")))
             self.contributions.addItem(item)
         if not contributions[1:]:
             self.contributions.addItem("No modifiers from conditions or help")

@@ -4,6 +4,7 @@ result line already names the condition the hit became (R5)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from sheets.damage import wound_name
@@ -37,6 +38,7 @@ class DamageLine(QLabel):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("DamageResult")
+        self.setTextFormat(Qt.TextFormat.PlainText)  # names the target
         self.setWordWrap(True)
         self.hide()
 

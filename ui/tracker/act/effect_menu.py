@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from sheets.conditions import TRACK_NAMES
 from sheets.encounter import Damage, EffectOption, Engine, SpendRanks
+from ui.text import tooltip
 
 NAMED_SKILL_EFFECTS = ("check_value", "skill_dice", "check_dice")
 """Effects on a skill: the Name field says which (R4)."""
@@ -113,7 +114,7 @@ class EffectMenu(QWidget):
         key = item.data(Qt.ItemDataRole.UserRole) if item else None
         option = self.option(key) if key else None
         if option is not None:
-            self.spend_button.setToolTip(f"{option.label} ({option.ranks} rank(s), R4)")
+            self.spend_button.setToolTip(tooltip(f"{option.label} ({option.ranks} rank(s), R4)"))
 
     def list_weapons(self, actor: str | None) -> None:
         """The actor's weapons, for an effect roll (R4, R9)."""

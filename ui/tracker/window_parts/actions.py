@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QToolBar
 
+from ui.text import tooltip
 from ui.tracker.window_parts import combatants, scene_flow
 
 if TYPE_CHECKING:
@@ -122,8 +123,10 @@ def _build_undo_actions(window: TrackerWindow) -> None:
     redo.triggered.connect(stack.redo)
     stack.canUndoChanged.connect(undo.setEnabled)
     stack.canRedoChanged.connect(redo.setEnabled)
-    stack.undoTextChanged.connect(lambda text: undo.setToolTip(f"Undo: {text} (Ctrl+Z)"))
-    stack.redoTextChanged.connect(lambda text: redo.setToolTip(f"Redo: {text} (Ctrl+Shift+Z)"))
+    stack.undoTextChanged.connect(lambda text: undo.setToolTip(tooltip(f"Undo: {text} (Ctrl+Z)")))
+    stack.redoTextChanged.connect(
+        lambda text: redo.setToolTip(tooltip(f"Redo: {text} (Ctrl+Shift+Z)"))
+    )
     undo.setEnabled(False)
     redo.setEnabled(False)
     window.undo_action = undo

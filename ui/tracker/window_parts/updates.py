@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from sheets.encounter import CommandRecord, NextTurn
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 def _round_label() -> QLabel:
     label = QLabel()
     label.setObjectName("RoundLabel")
+    label.setTextFormat(Qt.TextFormat.PlainText)  # it names whose turn it is
     font = label.font()
     font.setBold(True)
     font.setPointSizeF(font.pointSizeF() * 1.2)

@@ -1,0 +1,24 @@
+"""Document text on screen is text: never read as HTML.
+
+Qt treats a label's text, and any tooltip, as HTML when it *looks* like HTML
+(``Qt.mightBeRichText``): a character named ``<img src=/dev/zero>`` would make Qt read
+that file (issue 13.3). Labels that show a document's text are ``PlainText``; labels with
+the app's own markup escape the document's part (``escaped``); every tooltip that can hold
+a document's text goes through ``tooltip``.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtGui import Qt
+
+escaped = html.escape
+
+
+def tooltip(text: str) -> str:
+    """``text`` as a tooltip shows it, literally: unchanged when Qt would show it as plain
+    text anyway, else escaped into HTML that keeps its line breaks."""
+    if not Qt.mightBeRichText(text):
+        return text
+    return "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
