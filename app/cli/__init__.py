@@ -8,15 +8,10 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from . import dice_commands, document_commands, gui_command, import_command, smoke_command
+from .errors import USAGE_ERROR, CliError
 
 # Each module adds its sub-commands; a sub-command sets ``func(args) -> int``.
 _COMMAND_MODULES = (dice_commands, document_commands, gui_command, import_command, smoke_command)
-
-USAGE_ERROR = 2  # bad input: one line on stderr, no traceback
-
-
-class CliError(Exception):
-    """A mistake in what the user typed: reported as one line, exit 2."""
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -54,3 +49,6 @@ def run_cli(argv: Sequence[str]) -> int:
     except BrokenPipeError:  # `wilddie odds 40D | head` closes the pipe early
         return 0
     return result
+
+
+__all__ = ["USAGE_ERROR", "CliError", "OneLineParser", "build_parser", "run_cli"]

@@ -64,7 +64,7 @@ def _add_spec_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _spec(args: argparse.Namespace) -> RollSpec:
-    from app.cli import CliError
+    from app.cli.errors import CliError
 
     try:
         return RollSpec(
@@ -95,7 +95,7 @@ def _roll(args: argparse.Namespace) -> int:
 
 
 def _odds(args: argparse.Namespace) -> int:
-    from app.cli import CliError
+    from app.cli.errors import CliError
 
     spec = _spec(args)
     try:

@@ -60,7 +60,7 @@ def _run_schema(args: argparse.Namespace) -> int:
     from sheets.documents.schema import json_schema_text, schema_file_name
 
     if args.write_to is not None:
-        from app.cli import CliError
+        from app.cli.errors import CliError
 
         folder: Path = args.write_to
         if not folder.is_dir():
@@ -70,7 +70,7 @@ def _run_schema(args: argparse.Namespace) -> int:
             target.write_text(json_schema_text(document_type), encoding="utf-8", newline="\n")
         return 0
     if args.document_type is None:
-        from app.cli import CliError
+        from app.cli.errors import CliError
 
         raise CliError("name a document type: " + ", ".join(DOCUMENT_TYPES))
     sys.stdout.write(json_schema_text(args.document_type))

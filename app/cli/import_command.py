@@ -35,7 +35,7 @@ def register(subparsers: Any) -> None:
 
 
 def _campaign_folder(text: str) -> Path:
-    from app.cli import CliError
+    from app.cli.errors import CliError
     from sheets.storage import CAMPAIGN_FILE, open_campaign
 
     folder = Path(text)

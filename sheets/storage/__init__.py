@@ -33,7 +33,6 @@ from sheets.storage.campaign import (
     missing_references,
     open_campaign,
 )
-from sheets.storage.locking import remove_stale_temp_files
 from sheets.storage.problems import (
     DocumentError,
     Problem,
@@ -67,6 +66,7 @@ from sheets.storage.saving import (
     document_type_of,
     dump_document,
     file_stamp,
+    remove_stale_temp_files,
     save_bytes,
     save_document,
     save_together,

@@ -15,7 +15,6 @@ The lock file is ``.wilddie.lock`` in the document's folder: it travels with not
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -29,9 +28,6 @@ LOCK_NAME: Final = ".wilddie.lock"
 LOCK_WAIT_S: Final = 10.0
 """How long a save waits for another writer (a save takes milliseconds; 10 s means a
 writer is stuck, and the player is told instead of waiting forever)."""
-
-TEMP_NAME: Final = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
-"""The names ``saving._write_temp`` gives its temp files: ``.NAME.json.1a2b3c4d.tmp``."""
 
 
 def lock_path(folder: Path) -> Path:
@@ -68,38 +64,3 @@ def folders_locked(folders: Iterable[Path], *, wait_s: float = LOCK_WAIT_S) -> I
         for folder in unique:
             stack.enter_context(folder_locked(Path(folder), wait_s=wait_s))
         yield
-
-
-def remove_stale_temp_files(folder: Path) -> list[Path]:
-    """Delete the temp files a killed save left in ``folder`` (and its backups folder).
-
-    Only names of our own pattern, and only while no live writer holds the folder's lock
-    (a writer's temp file exists only while it holds the lock). Returns what was removed;
-    a folder that is locked, missing or read-only is left as it is.
-    """
-    from sheets.storage.saving import BACKUP_FOLDER  # saving imports this module
-
-    if not folder.is_dir():
-        return []
-    lock = FileLock(lock_path(folder), timeout=0, thread_local=False)
-    try:
-        lock.acquire()
-    except (Timeout, OSError):
-        return []
-    removed: list[Path] = []
-    try:
-        for where in (folder, folder / BACKUP_FOLDER):
-            try:
-                entries = list(os.scandir(where))
-            except OSError:
-                continue
-            for entry in entries:
-                if TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False):
-                    try:
-                        os.unlink(entry.path)
-                    except OSError:
-                        continue
-                    removed.append(Path(entry.path))
-    finally:
-        lock.release()
-    return removed

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import secrets
 import stat
 import sys
@@ -14,12 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from filelock import FileLock, Timeout
+
 from sheets.documents import (
     MODELS,
     Document,
     DocumentType,
 )
-from sheets.storage.locking import folders_locked
+from sheets.storage.locking import folders_locked, lock_path
 from sheets.storage.problems import DocumentError, SaveConflict, SaveError, SaveRisk
 from sheets.storage.reading import FileStamp, parse_document, read_file_bytes
 
@@ -305,3 +308,40 @@ def document_type_of(document: Document) -> DocumentType:
         if isinstance(document, model):
             return document_type
     raise TypeError(f"{type(document).__name__} is not a Wild Die document")
+
+
+TEMP_NAME: Final = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
+"""The names ``_write_temp`` gives its temp files: ``.NAME.json.1a2b3c4d.tmp``."""
+
+
+def remove_stale_temp_files(folder: Path) -> list[Path]:
+    """Delete the temp files a killed save left in ``folder`` (and its backups folder).
+
+    Only names of our own pattern, and only while no live writer holds the folder's lock
+    (a writer's temp file exists only while it holds the lock). Returns what was removed;
+    a folder that is locked, missing or read-only is left as it is.
+    """
+    if not folder.is_dir():
+        return []
+    lock = FileLock(lock_path(folder), timeout=0, thread_local=False)
+    try:
+        lock.acquire()
+    except (Timeout, OSError):
+        return []
+    removed: list[Path] = []
+    try:
+        for where in (folder, folder / BACKUP_FOLDER):
+            try:
+                entries = list(os.scandir(where))
+            except OSError:
+                continue
+            for entry in entries:
+                if TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False):
+                    try:
+                        os.unlink(entry.path)
+                    except OSError:
+                        continue
+                    removed.append(Path(entry.path))
+    finally:
+        lock.release()
+    return removed

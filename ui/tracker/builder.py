@@ -522,7 +522,7 @@ class BuilderWindow(QMainWindow):
             if window is None:
                 return None
         else:
-            from ui.tracker import open_tracker
+            from ui.tracker.opening import open_tracker
 
             window = open_tracker(
                 self.campaign.folder, path, self.parentWidget(), freeze=self.freeze
