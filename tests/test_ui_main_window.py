@@ -27,6 +27,7 @@ from ui.campaign.model import (
 )
 from ui.main.window import MainWindow
 from ui.services.prompter import Choice, ScriptedPrompter
+from ui.tracker.window import TrackerWindow
 
 Key = Qt.Key
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -625,6 +626,25 @@ def test_opening_an_encounter_runs_it_in_the_tracker(qtbot: QtBot, window: MainW
     assert "Brawl at the Pump House" in tracker.windowTitle()
     assert len(tracker.engine.encounter.combatants) >= 4
     assert "Brawl at the Pump House" in window.statusBar().currentMessage()
+
+
+def test_quitting_with_an_unsaved_encounter_asks_before_anything_closes(
+    qtbot: QtBot, window: MainWindow, campaign: Path
+) -> None:
+    """Issue 16: Quit closed the main window first, then asked about the encounter; Cancel
+    left the tracker alone with the main window gone."""
+    tracker = window.campaigns.open_encounter(
+        campaign / "encounters" / "brawl-at-the-pump-house.json"
+    )
+    assert isinstance(tracker, TrackerWindow)  # deletes itself when closed: not qtbot's
+    tracker.roll_initiative(seed=1)
+    assert not tracker.undo_stack.isClean()
+    tracker.prompter = ScriptedPrompter(Choice.CANCEL)
+    assert not window.close()
+    assert window.isVisible() and tracker.isVisible()
+    tracker.prompter = ScriptedPrompter(Choice.DISCARD)
+    assert window.close()
+    assert not tracker.isVisible() and not window.isVisible()
 
 
 OD6S = Path(__file__).parent / "fixtures" / "od6s"

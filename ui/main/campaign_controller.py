@@ -58,6 +58,9 @@ class CampaignController(QObject):
         self.prompter = prompter
         self.load_deferred = False
         self.first_paint_done = False
+        self.windows: list[QWidget] = []
+        """The campaign's own windows (trackers, builders): they close with it, and each
+        may refuse (unsaved changes the GM wants to keep)."""
 
     # --- open and close ----------------------------------------------------------------------
 
@@ -122,8 +125,23 @@ class CampaignController(QObject):
         self.status.update_title()
         self.campaignOpened.emit(session)  # then crash recovery (DocumentOpener) offers
 
+    def close_windows(self) -> bool:
+        """Close the campaign's trackers and builders, each asking about its unsaved
+        changes; False (and the rest left open) when one stays open."""
+        return all(window.close() for window in list(self.windows) if window.isVisible())
+
+    def _keep(self, window: QWidget) -> None:
+        self.windows.append(window)
+        window.destroyed.connect(lambda _o=None, w=window: self._forget(w))
+
+    def _forget(self, window: QWidget) -> None:
+        if window in self.windows:
+            self.windows.remove(window)
+
     def close(self) -> bool:
         """Ask about unsaved changes, close every tab; False when the player cancels."""
+        if not self.close_windows():
+            return False
         if not self.files.maybe_save(self.workspace.documents(), campaign=True):
             return False
         self.tabs.remove_all()
@@ -243,9 +261,11 @@ class CampaignController(QObject):
             return None
         from ui.tracker import open_builder
 
-        builder = open_builder(session.folder, self.parent_widget, self.prompter)
+        # Each window asks over itself: a tracker or builder has a prompter of its own.
+        builder = open_builder(session.folder, self.parent_widget)
         builder.run_with = self.open_encounter
         builder.saved.connect(self._encounter_saved)
+        self._keep(builder)
         builder.show()
         return builder
 
@@ -271,13 +291,14 @@ class CampaignController(QObject):
         from ui.tracker import open_tracker
 
         try:
-            tracker = open_tracker(session.folder, path, self.parent_widget, prompter=self.prompter)
+            tracker = open_tracker(session.folder, path, self.parent_widget)
         except DocumentError as error:
             self.prompter.tell(
                 self.tr("Cannot open %1").replace("%1", path.name), problem_text(error), "warning"
             )
             return None
         tracker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._keep(tracker)
         tracker.show()
         self.status.show(self.tr("Running %1").replace("%1", tracker.engine.encounter.name))
         self.encounterOpened.emit(tracker)

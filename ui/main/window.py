@@ -166,7 +166,10 @@ class MainWindow(QMainWindow):
         self.docks.shown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save(self.workspace.documents(), campaign=True):
+        # The trackers first: each asks about its encounter while this window still shows.
+        if not self.campaigns.close_windows() or not self.files.maybe_save(
+            self.workspace.documents(), campaign=True
+        ):
             event.ignore()
             return
         self.workspace.stop_autosaving()

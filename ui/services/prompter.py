@@ -45,9 +45,9 @@ _STANDARD = {
     Choice.CANCEL: QMessageBox.StandardButton.Cancel,
 }
 _LABELS = {
-    Choice.RELOAD: QCoreApplication.translate("Prompter", "Reload Theirs"),
-    Choice.OVERWRITE: QCoreApplication.translate("Prompter", "Keep Mine"),
-    Choice.SAVE_COPY: QCoreApplication.translate("Prompter", "Save Mine as a Copy…"),
+    Choice.RELOAD: QCoreApplication.translate("Prompter", "&Reload Theirs"),
+    Choice.OVERWRITE: QCoreApplication.translate("Prompter", "&Keep Mine"),
+    Choice.SAVE_COPY: QCoreApplication.translate("Prompter", "Save Mine as a &Copy…"),
 }
 _ICONS = {
     "question": QMessageBox.Icon.Question,
