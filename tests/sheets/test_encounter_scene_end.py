@@ -29,7 +29,7 @@ from sheets.encounter.durations import ENDS_WITH_SCENE
 from sheets.encounter.state import EncounterView
 from sheets.results import Duration
 from sheets.storage import dump_document, parse_document
-from tests.test_encounter_support import fighter, names, sample_engine, snapshot
+from tests.encounter_helpers import fighter, names, sample_engine, snapshot
 
 JACK = "characters/jack-calloway.json"
 BART = "characters/bart-okonkwo.json"

@@ -21,7 +21,7 @@ from sheets.encounter import (
     StatusTest,
 )
 from sheets.storage import dump_document
-from tests.test_encounter_support import names, sample, sample_engine, snapshot
+from tests.encounter_helpers import names, sample, sample_engine, snapshot
 
 
 def test_melee_with_damage_a_concession_and_the_scene_end_awards() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sheets.dice import DieCode
 from sheets.documents import (
     Ability,
@@ -16,8 +14,7 @@ from sheets.documents import (
 )
 from sheets.encounter import Engine
 from sheets.storage import CampaignFolder, dump_document, open_campaign
-
-SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample-campaign"
+from tests.locations import SAMPLE
 
 
 def fighter(

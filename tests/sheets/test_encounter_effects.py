@@ -18,7 +18,7 @@ from sheets.encounter import (
 )
 from sheets.encounter.effects import EFFECT_MENU, menu
 from sheets.results import Duration
-from tests.test_encounter_support import names, small_engine
+from tests.encounter_helpers import names, small_engine
 
 
 def test_menu_offers_what_the_ranks_buy() -> None:

@@ -15,10 +15,10 @@ from pytestqt.qtbot import QtBot
 from sheets.encounter import CreateCondition
 from sheets.results import Duration
 from sheets.storage import load_character, load_encounter
+from tests.locations import SAMPLE
 from ui.services.prompter import Choice, ScriptedPrompter
 from ui.tracker import TrackerWindow, open_tracker
 
-SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample-campaign"
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 JACK = "characters/jack-calloway.json"
 

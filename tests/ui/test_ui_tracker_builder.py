@@ -13,11 +13,10 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from sheets.storage import load_encounter, open_campaign, save_document
+from tests.locations import SAMPLE
 from ui.services.prompter import Choice, ScriptedPrompter
 from ui.tracker import BuilderWindow, TrackerWindow, open_builder, open_tracker
 from ui.tracker.builder import MIME, EncounterBuilder, PathRole
-
-SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample-campaign"
 
 
 def test_build_save_and_run(qtbot: QtBot, tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from sheets.conditions import TRACK_LEVELS
 from sheets.damage import DEAD, HEALTHY, WOUND_LEVELS, DamageSystem
 from sheets.encounter import CreateCondition, Damage, Engine, NextTurn
-from tests.test_encounter_support import sample_engine
+from tests.encounter_helpers import sample_engine
 from ui.theme import dark_palette, light_palette
 from ui.tracker.commands import EncounterController
 from ui.tracker.delegates import (

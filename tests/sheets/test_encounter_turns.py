@@ -19,7 +19,7 @@ from sheets.encounter import (
 )
 from sheets.encounter.initiative import melee_order
 from sheets.results import Duration
-from tests.test_encounter_support import fighter, sample_engine, small_engine
+from tests.encounter_helpers import fighter, sample_engine, small_engine
 
 
 def test_melee_ties_go_to_dexterity_then_a_seeded_roll_off() -> None:

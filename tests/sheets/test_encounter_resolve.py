@@ -5,7 +5,7 @@ from __future__ import annotations
 from sheets.dice import DieCode
 from sheets.documents import Character, HouseRules
 from sheets.encounter.resolve import Resolution, damage_setup, scale_to_hit
-from tests.test_encounter_support import sample
+from tests.encounter_helpers import sample
 
 
 def vehicles() -> tuple[Character, Character]:

@@ -5,7 +5,6 @@ escaped, a huge number called too large."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +13,7 @@ from hypothesis import strategies as st
 
 from sheets.storage import DocumentError, parse_document
 from sheets.storage.problems import VALUE_CHARS, WHOLE_FILE, escape_invisible, shown
-
-SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample-campaign"
+from tests.locations import SAMPLE
 
 
 def greta() -> dict[str, Any]:

@@ -32,8 +32,7 @@ from sheets.storage import (
     save_together,
 )
 from sheets.storage.locking import LOCK_NAME, folder_locked, lock_path
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.locations import ROOT
 
 
 @pytest.fixture

@@ -15,11 +15,11 @@ from pytestqt.qtbot import QtBot
 
 from sheets.encounter import NextTurn
 from sheets.storage import load_character, load_encounter
+from tests.locations import SAMPLE
 from ui.services.prompter import ScriptedPrompter
 from ui.tracker import TrackerWindow, open_tracker
 from ui.tracker.initiative_model import COL_NAME, COL_STATE
 
-SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample-campaign"
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 DIE_CODE = re.compile(r"\b\d+D(?:[+-]\d+)?\b|\b\d+d6\b")
 

@@ -29,8 +29,8 @@ from sheets.encounter import (
     RollInitiative,
     StartEncounter,
 )
-from tests.test_encounter_support import fighter, sample_engine, snapshot
-from tests.test_encounter_undo import draw_command, fresh_engine
+from tests.encounter_helpers import fighter, sample_engine, snapshot
+from tests.sheets.test_encounter_undo import draw_command, fresh_engine
 
 
 def duel(system: DamageSystem, *, armour: str = "0D", third: bool = False) -> Engine:

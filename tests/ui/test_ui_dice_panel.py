@@ -332,7 +332,7 @@ def test_closing_the_panel_mid_computation_is_quick(qtbot: QtBot) -> None:
 
     import shiboken6
 
-    from tests.test_ui_dice_odds import SLOW
+    from tests.ui.test_ui_dice_odds import SLOW
 
     panel = DicePanel(odds_worker=OddsWorker(debounce_ms=0))
     panel.set_spec(SLOW)

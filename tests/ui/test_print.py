@@ -18,10 +18,11 @@ import pytest
 from PySide6.QtGui import QImage
 
 from sheets.storage import load_character
+from tests.locations import FIXTURES
 from tests.ui_helpers import SAMPLE
 from ui.sheet.print import export_pdf, page_texts, render_pages, sheet_html
 
-GOLDEN = Path(__file__).parent / "fixtures" / "print"
+GOLDEN = FIXTURES / "print"
 REGENERATE = bool(os.environ.get("WILDDIE_REGEN_GOLDENS"))
 DPI = 50
 PIXEL_TOLERANCE = 96  # grey levels: a glyph edge may move, a table line may not vanish

@@ -30,8 +30,9 @@ from sheets.storage import (
 )
 from sheets.storage import reading as _reading  # noqa: F401 - patched below
 from sheets.storage.locking import LOCK_NAME
+from tests import locations
 
-FIXTURES = Path(__file__).parent / "fixtures" / "documents"
+FIXTURES = locations.FIXTURES / "documents"
 VERSIONS = sorted(p.name for p in FIXTURES.glob("v*") if p.is_dir())
 
 

@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from sheets.dice import DieCode
 from sheets.storage import load_campaign_file, load_character
+from tests.locations import FIXTURES
 from tests.ui_helpers import SAMPLE, copy_sample, script
 from ui.campaign.model import (
     COL_KIND,
@@ -647,7 +648,7 @@ def test_quitting_with_an_unsaved_encounter_asks_before_anything_closes(
     assert not tracker.isVisible() and not window.isVisible()
 
 
-OD6S = Path(__file__).parent / "fixtures" / "od6s"
+OD6S = FIXTURES / "od6s"
 
 
 def test_import_a_foundry_od6s_export(

@@ -14,12 +14,12 @@ from pytestqt.qtbot import QtBot
 from sheets.encounter import CreateCondition
 from sheets.results import Duration
 from sheets.storage import load_character, load_encounter
+from tests.locations import SAMPLE
 from ui.character_document import CharacterDocument
 from ui.services.prompter import ScriptedPrompter
 from ui.sheet.conditions import ConditionsWidget
 from ui.tracker import TrackerWindow, open_tracker
 
-SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample-campaign"
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 JACK = "characters/jack-calloway.json"
 GUARD = "characters/company-guard.json"

@@ -43,10 +43,11 @@ from sheets.storage import (
     load_character,
     parse_document,
 )
+from tests import locations
+from tests.locations import ROOT
 
-ROOT = Path(__file__).parent.parent
 SAMPLE = ROOT / "resources" / "sample-campaign"
-FIXTURES = Path(__file__).parent / "fixtures" / "od6s"
+FIXTURES = locations.FIXTURES / "od6s"
 HOSTILE = FIXTURES / "hostile"
 GOOD = sorted(FIXTURES.glob("*.json"))
 

@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from sheets.encounter import CreateCondition, Damage, Engine, NextTurn
 from sheets.results import Duration
-from tests.test_encounter_support import sample_engine, small_engine
+from tests.encounter_helpers import sample_engine, small_engine
 from ui.tracker.commands import EncounterController
 from ui.tracker.initiative_model import (
     COL_ACTIONS,

@@ -13,10 +13,10 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import SetScene
+from tests.locations import SAMPLE
 from ui.tracker import TrackerWindow, open_tracker
 from ui.tracker.initiative_model import COL_NAME, CombatantIdRole, InitiativeModel
 
-SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample-campaign"
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 ALT = Qt.KeyboardModifier.AltModifier
 

@@ -13,9 +13,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from app.gui import APP_NAME, QUIT_AFTER_ENV, MainWindow
+from tests.locations import ROOT
 from ui.services.prompter import ScriptedPrompter
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _cli_missing_reason() -> str | None:

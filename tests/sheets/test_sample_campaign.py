@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from sheets.dice import DieCode
 from sheets.documents import Character
 from sheets.skills import check_dice
 from sheets.storage import CampaignFolder, check_path, dump_document, open_campaign
-
-SAMPLE = Path(__file__).parent.parent / "resources" / "sample-campaign"
+from tests.locations import SAMPLE
 
 
 @pytest.fixture(scope="module")

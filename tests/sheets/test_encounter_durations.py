@@ -5,7 +5,7 @@ from __future__ import annotations
 from sheets.encounter import CreateCondition, SetOrder
 from sheets.encounter.durations import Moment, expiry_for
 from sheets.results import Duration
-from tests.test_encounter_support import names, small_engine
+from tests.encounter_helpers import names, small_engine
 
 
 def order(engine) -> list[str]:  # type: ignore[no-untyped-def]

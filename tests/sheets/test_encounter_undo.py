@@ -45,7 +45,7 @@ from sheets.encounter import (
 from sheets.encounter.state import EncounterView
 from sheets.results import Duration
 from sheets.storage import parse_document
-from tests.test_encounter_support import sample, snapshot
+from tests.encounter_helpers import sample, snapshot
 
 _FOLDER = sample()
 _BRAWL = _FOLDER.encounters["encounters/brawl-at-the-pump-house.json"].document

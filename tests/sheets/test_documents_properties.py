@@ -34,9 +34,10 @@ from sheets.storage import (
     parse_document,
     save_document,
 )
+from tests import locations
+from tests.locations import SAMPLE
 
-SAMPLE = Path(__file__).parent.parent / "resources" / "sample-campaign"
-FIXTURES = Path(__file__).parent / "fixtures" / "documents" / "v1"
+FIXTURES = locations.FIXTURES / "documents" / "v1"
 VALID_FILES = sorted([*SAMPLE.rglob("*.json"), *FIXTURES.glob("*.json")])
 
 FAST = settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)

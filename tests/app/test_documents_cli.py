@@ -13,11 +13,12 @@ import pytest
 from app.cli import document_commands, run_cli
 from sheets.documents import DOCUMENT_TYPES
 from sheets.documents.schema import json_schema_text, schema_file_name
+from tests import locations
+from tests.locations import ROOT
 
-ROOT = Path(__file__).parent.parent
 SAMPLE = ROOT / "resources" / "sample-campaign"
 SCHEMAS = ROOT / "resources" / "schemas"
-FIXTURES = Path(__file__).parent / "fixtures" / "documents" / "v1"
+FIXTURES = locations.FIXTURES / "documents" / "v1"
 
 
 def wilddie(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
