@@ -22,8 +22,18 @@ def _action(
     action = QAction(text, window)
     action.setToolTip(tip)
     action.setStatusTip(tip)
-    if keys:
-        action.setShortcuts([QKeySequence(k) for k in keys])
+    sequences: list[QKeySequence] = []
+    for key in keys:  # every binding of a standard key, each sequence once (Qt calls one
+        # sequence held twice ambiguous and then runs neither)
+        for sequence in (
+            QKeySequence.keyBindings(key)
+            if isinstance(key, QKeySequence.StandardKey)
+            else [QKeySequence(key)]
+        ):
+            if sequence not in sequences:
+                sequences.append(sequence)
+    if sequences:
+        action.setShortcuts(sequences)
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
     window.addAction(action)
     return action
@@ -117,7 +127,12 @@ def _build_undo_actions(window: TrackerWindow) -> None:
     stack = window.undo_stack
     undo = _action(window, "Undo", "Undo (Ctrl+Z)", QKeySequence.StandardKey.Undo)
     redo = _action(
-        window, "Redo", "Redo (Ctrl+Shift+Z)", QKeySequence.StandardKey.Redo, "Ctrl+Shift+Z"
+        window,
+        "Redo",
+        "Redo (Ctrl+Shift+Z or Ctrl+Y)",
+        QKeySequence.StandardKey.Redo,
+        "Ctrl+Shift+Z",
+        "Ctrl+Y",
     )
     undo.triggered.connect(stack.undo)
     redo.triggered.connect(stack.redo)
@@ -125,7 +140,7 @@ def _build_undo_actions(window: TrackerWindow) -> None:
     stack.canRedoChanged.connect(redo.setEnabled)
     stack.undoTextChanged.connect(lambda text: undo.setToolTip(tooltip(f"Undo: {text} (Ctrl+Z)")))
     stack.redoTextChanged.connect(
-        lambda text: redo.setToolTip(tooltip(f"Redo: {text} (Ctrl+Shift+Z)"))
+        lambda text: redo.setToolTip(tooltip(f"Redo: {text} (Ctrl+Shift+Z or Ctrl+Y)"))
     )
     undo.setEnabled(False)
     redo.setEnabled(False)
