@@ -46,7 +46,7 @@ def main() -> int:
         app.processEvents()
     gc.collect()
     gc.freeze()  # what the app does after loading (see ui.tracker.window.engine_for)
-    window.freeze_each_round = True  # and at each round change, as open_tracker sets it
+    window.session.freeze_each_round = True  # and at each round change, as open_tracker sets it
     viewport = window.table.viewport()
     turn_ms: list[float] = []
     round_change_ms: list[float] = []

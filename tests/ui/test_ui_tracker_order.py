@@ -134,7 +134,7 @@ def test_a_chase_is_ordered_by_hand(qtbot: QtBot, window: TrackerWindow) -> None
 def test_moving_clears_a_sorted_view(qtbot: QtBot, window: TrackerWindow) -> None:
     window.roll_initiative(seed=1)
     order = list(window.engine.encounter.turn_order)
-    window._sort_by(COL_NAME)
+    window.table.sort_by(COL_NAME)
     assert window.proxy.sortColumn() == COL_NAME
     assert window.move_in_order(order[3], -1) is not None
     assert window.proxy.sortColumn() == -1

@@ -48,7 +48,7 @@ def open_tracker(
         parent=parent,
         prompter=prompter,
     )
-    window.freeze_each_round = freeze
+    window.session.freeze_each_round = freeze
     if parent is not None:
         from PySide6.QtCore import Qt
 

@@ -3,9 +3,10 @@ points (R7), appear and frighten the heroes (R8). Each is one undoable step."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from PySide6.QtWidgets import QDialog
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QDialog, QWidget
 
 from sheets.encounter import (
     AwardActionPoints,
@@ -16,105 +17,110 @@ from sheets.encounter import (
     SetOrder,
 )
 from sheets.encounter.initiative import move as moved_order
-from ui.tracker.window_parts import table
+from ui.tracker.encounter_session import EncounterSession
 from ui.tracker.window_parts.award_dialog import AwardDialog
-
-if TYPE_CHECKING:
-    from ui.tracker.window import TrackerWindow
+from ui.tracker.window_parts.table import InitiativeTable
 
 
-def move_in_order(window: TrackerWindow, combatant: str, steps: int) -> CommandRecord | None:
-    """R6: ``combatant`` up (negative ``steps``) or down the turn order; combatants not in
-    the order yet get a manual order: the table's rows, with the move applied."""
-    enc = window.engine.encounter
-    rows = window.model.ids()
-    if enc.state == "ended":
-        window.show_refusal(window.tr("the scene has ended"))
-        return None
-    if combatant not in rows or not steps:
-        return None
-    index = rows.index(combatant)
-    target = min(max(index + steps, 0), len(rows) - 1)
-    if target == index:
-        name = window.engine.view.by_id[combatant].name
-        where = window.tr("first") if steps < 0 else window.tr("last")
-        window.show_refusal(
-            window.tr("%1 is already %2 in the order").replace("%1", name).replace("%2", where)
+class CombatantActions(QObject):
+    def __init__(
+        self,
+        session: EncounterSession,
+        table: InitiativeTable,
+        refuse: Callable[[str], None],
+        dialog_parent: QWidget,
+    ) -> None:
+        super().__init__(dialog_parent)
+        self.session = session
+        self.table = table
+        self.refuse = refuse
+        self.dialog_parent = dialog_parent
+
+    def move_in_order(self, combatant: str, steps: int) -> CommandRecord | None:
+        """R6: ``combatant`` up (negative ``steps``) or down the turn order; combatants not
+        in the order yet get a manual order: the table's rows, with the move applied."""
+        engine = self.session.engine
+        enc = engine.encounter
+        rows = self.table.source.ids()
+        if enc.state == "ended":
+            self.refuse(self.tr("the scene has ended"))
+            return None
+        if combatant not in rows or not steps:
+            return None
+        index = rows.index(combatant)
+        target = min(max(index + steps, 0), len(rows) - 1)
+        if target == index:
+            name = engine.view.by_id[combatant].name
+            where = self.tr("first") if steps < 0 else self.tr("last")
+            self.refuse(
+                self.tr("%1 is already %2 in the order").replace("%1", name).replace("%2", where)
+            )
+            return None
+        if len(enc.turn_order) == len(rows):
+            record = self.session.run(MoveInOrder(combatant, target - index))
+        else:
+            record = self.session.run(SetOrder(tuple(moved_order(rows, combatant, target - index))))
+        if record is not None:
+            self.table.unsort()
+            self.table.select(combatant)
+        return record
+
+    def move_selected(self, steps: int) -> CommandRecord | None:
+        ids = self.table.selected_ids()
+        if len(ids) != 1:
+            self.refuse(self.tr("Select one combatant to move in the order (R6)"))
+            return None
+        return self.move_in_order(ids[0], steps)
+
+    def concede(
+        self, combatant: str | None = None, side: str | None = None
+    ) -> CommandRecord | None:
+        return self.session.run(Concede(combatant, side))
+
+    def award(
+        self, combatant: str, points: int = 1, at_scene_end: bool = True, reason: str = ""
+    ) -> CommandRecord | None:
+        return self.session.run(AwardActionPoints(combatant, points, at_scene_end, reason))
+
+    def fear_check(self, creatures: list[str], seed: int | None = None) -> CommandRecord | None:
+        return self.session.run(FearCheck(tuple(creatures), seed=seed))
+
+    def _selected_or_refuse(self, hint: str) -> list[str]:
+        ids = self.table.selected_ids()
+        if not ids:
+            self.refuse(hint)
+        return ids
+
+    def concede_selected(self) -> None:
+        ids = self._selected_or_refuse("Select who concedes in the table")
+        if not ids:
+            return
+        if len(ids) == 1:
+            self.concede(ids[0])
+            return
+        stack = self.session.undo_stack
+        stack.beginMacro("Concede")
+        for cid in ids:
+            self.concede(cid)
+        stack.endMacro()
+
+    def concede_side(self) -> None:
+        ids = self._selected_or_refuse("Select someone of the side that concedes")
+        if ids:
+            self.concede(side=self.session.engine.view.by_id[ids[0]].side)
+
+    def award_selected(self) -> None:
+        ids = self._selected_or_refuse("Select who gets the action points")
+        if not ids:
+            return
+        dialog = AwardDialog(self.session.engine.view.by_id[ids[0]].name, self.dialog_parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        self.award(
+            ids[0], dialog.points.value(), dialog.at_scene_end.isChecked(), dialog.reason.text()
         )
-        return None
-    if len(enc.turn_order) == len(rows):
-        record = window.run(MoveInOrder(combatant, target - index))
-    else:
-        record = window.run(SetOrder(tuple(moved_order(rows, combatant, target - index))))
-    if record is not None:
-        table.unsort(window)
-        window.select(combatant)
-    return record
 
-
-def move_selected(window: TrackerWindow, steps: int) -> CommandRecord | None:
-    ids = window.selected_ids()
-    if len(ids) != 1:
-        window.show_refusal(window.tr("Select one combatant to move in the order (R6)"))
-        return None
-    return window.move_in_order(ids[0], steps)
-
-
-def concede(window: TrackerWindow, combatant: str | None, side: str | None) -> CommandRecord | None:
-    return window.run(Concede(combatant, side))
-
-
-def award(
-    window: TrackerWindow, combatant: str, points: int, at_scene_end: bool, reason: str
-) -> CommandRecord | None:
-    return window.run(AwardActionPoints(combatant, points, at_scene_end, reason))
-
-
-def fear_check(
-    window: TrackerWindow, creatures: list[str], seed: int | None
-) -> CommandRecord | None:
-    return window.run(FearCheck(tuple(creatures), seed=seed))
-
-
-def _selected_or_refuse(window: TrackerWindow, hint: str) -> list[str]:
-    ids = window.selected_ids()
-    if not ids:
-        window.show_refusal(hint)
-    return ids
-
-
-def concede_selected(window: TrackerWindow) -> None:
-    ids = _selected_or_refuse(window, "Select who concedes in the table")
-    if not ids:
-        return
-    if len(ids) == 1:
-        window.concede(ids[0])
-        return
-    window.undo_stack.beginMacro("Concede")
-    for cid in ids:
-        window.concede(cid)
-    window.undo_stack.endMacro()
-
-
-def concede_side(window: TrackerWindow) -> None:
-    ids = _selected_or_refuse(window, "Select someone of the side that concedes")
-    if ids:
-        window.concede(side=window.engine.view.by_id[ids[0]].side)
-
-
-def award_selected(window: TrackerWindow) -> None:
-    ids = _selected_or_refuse(window, "Select who gets the action points")
-    if not ids:
-        return
-    dialog = AwardDialog(window.engine.view.by_id[ids[0]].name, window)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return
-    window.award(
-        ids[0], dialog.points.value(), dialog.at_scene_end.isChecked(), dialog.reason.text()
-    )
-
-
-def fear_selected(window: TrackerWindow) -> None:
-    ids = _selected_or_refuse(window, "Select the creatures that appear (R8)")
-    if ids:
-        window.fear_check(ids)
+    def fear_selected(self) -> None:
+        ids = self._selected_or_refuse("Select the creatures that appear (R8)")
+        if ids:
+            self.fear_check(ids)

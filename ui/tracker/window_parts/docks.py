@@ -7,17 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from ui.layouts import FitScrollArea
 from ui.tracker.act_panel import ActPanel
 from ui.tracker.log_view import LogView
 
 if TYPE_CHECKING:
-    from ui.tracker.window import TrackerWindow
+    from ui.tracker.commands import EncounterController
+    from ui.tracker.log_view import LogModel
 
 
-def _dock(window: TrackerWindow, title: str, name: str, widget: QWidget) -> QDockWidget:
+def _dock(window: QMainWindow, title: str, name: str, widget: QWidget) -> QDockWidget:
     dock = QDockWidget(title, window)
     dock.setObjectName(name)
     dock.setWidget(widget)
@@ -31,16 +32,18 @@ def _dock(window: TrackerWindow, title: str, name: str, widget: QWidget) -> QDoc
 class TrackerDocks:
     """Makes the act and log docks; sizes them the first time the window shows."""
 
-    def __init__(self, window: TrackerWindow) -> None:
+    def __init__(
+        self, window: QMainWindow, controller: EncounterController, log_model: LogModel
+    ) -> None:
         self.window = window
-        self.act_panel = ActPanel(window.controller, window)
+        self.act_panel = ActPanel(controller, window)
         # The check, the dice panel and the effect menu each keep their minimum height (the
         # dice form's controls whole); a dock shorter than that scrolls instead of crushing
         # them, and it is never narrower than the dice form.
         self.act_scroll = FitScrollArea(self.act_panel)
         self.act_dock = _dock(window, "Act", "ActDock", self.act_scroll)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.act_dock)
-        self.log_view = LogView(window.log_model)
+        self.log_view = LogView(log_model)
         self.log_dock = _dock(window, "Encounter log", "LogDock", self.log_view)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
         # The act panel takes the whole right side; the log sits under the table.
@@ -50,7 +53,7 @@ class TrackerDocks:
     def shown(self) -> None:
         if not self.sized:
             self.sized = True
-            self.window.fit_docks()
+            self.fit()
 
     def fit(self) -> None:
         """The act dock at its preferred width (the dice form side by side) and the log at

@@ -1,5 +1,4 @@
-"""The engine behind a tracker window: one over an encounter and a campaign's characters,
-and running commands on it through the window's controller.
+"""The engine behind a tracker window: one over an encounter and a campaign's characters.
 
 Python's garbage collector is frozen after loading and at each round change: what stays
 for the evening is never walked again by a full collection (a 100+ ms stall in a
@@ -9,14 +8,10 @@ for the evening is never walked again by a full collection (a 100+ ms stall in a
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING
 
 from sheets.documents import Encounter
-from sheets.encounter import CommandRecord, Engine
+from sheets.encounter import Engine
 from sheets.storage import CampaignFolder
-
-if TYPE_CHECKING:
-    from ui.tracker.window import TrackerWindow
 
 
 def engine_for(campaign: CampaignFolder, encounter: Encounter, *, freeze: bool = True) -> Engine:
@@ -31,12 +26,3 @@ def engine_for(campaign: CampaignFolder, encounter: Encounter, *, freeze: bool =
         gc.collect()
         gc.freeze()
     return engine
-
-
-def run_command(window: TrackerWindow, command: object) -> CommandRecord | None:
-    """Run ``command`` as one undoable step; None when the rules refuse it."""
-    start = window.engine.round
-    record = window.controller.run(command)  # type: ignore[arg-type]
-    if window.freeze_each_round and window.engine.round != start:
-        gc.freeze()
-    return record

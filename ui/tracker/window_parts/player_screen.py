@@ -1,30 +1,40 @@
-"""The player view on a shared screen: shown, kept while the window lives, closed."""
+"""The player view on a shared screen: shown, kept while the tracker lives, closed."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
 
+from sheets.encounter import Engine
 from ui.tracker.player_view import PlayerView
 
-if TYPE_CHECKING:
-    from ui.tracker.window import TrackerWindow
 
+class PlayerScreen(QObject):
+    """Owns the player view window (None while it is not shown)."""
 
-def toggle(window: TrackerWindow, on: bool, *, full_screen: bool) -> None:
-    if on:
-        if window.player_view is None:
-            window.player_view = PlayerView(window.engine)
-            window.player_view.destroyed.connect(lambda: setattr(window, "player_view", None))
-        window.player_view.update_now()
-        window.player_view.show_on(None, full_screen=full_screen)
-    else:
-        close(window)
-    if window.player_view_action.isChecked() != on:
-        window.player_view_action.setChecked(on)
+    def __init__(self, engine: Engine, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.engine = engine
+        self.view: PlayerView | None = None
+        self.action: QAction | None = None  # the tracker's toggle, kept in step
 
+    def toggle(self, on: bool, *, full_screen: bool = True) -> None:
+        if on:
+            if self.view is None:
+                self.view = PlayerView(self.engine)
+                self.view.destroyed.connect(self._gone)
+            self.view.update_now()
+            self.view.show_on(None, full_screen=full_screen)
+        else:
+            self.close()
+        if self.action is not None and self.action.isChecked() != on:
+            self.action.setChecked(on)
 
-def close(window: TrackerWindow) -> None:
-    if window.player_view is not None:
-        window.player_view.close()
-        window.player_view.deleteLater()
-        window.player_view = None
+    def _gone(self) -> None:
+        self.view = None
+
+    def close(self) -> None:
+        if self.view is not None:
+            self.view.close()
+            self.view.deleteLater()
+            self.view = None

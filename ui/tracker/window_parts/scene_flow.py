@@ -1,10 +1,14 @@
 """The flow of a scene: its type (R6), the start, initiative, turns and rounds, and its
-end with the action points it awards (R7)."""
+end with the action points it awards (R7). Each is one undoable step."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import Final
 
+from PySide6.QtCore import QObject
+
+from sheets.documents.encounter import SceneType, TacticalType
 from sheets.encounter import (
     CommandRecord,
     EndScene,
@@ -13,79 +17,16 @@ from sheets.encounter import (
     SetScene,
     StartEncounter,
 )
+from ui.services.prompter import Prompter
+from ui.tracker.encounter_session import EncounterSession
 
-if TYPE_CHECKING:
-    from ui.tracker.window import TrackerWindow
-
-SCENES: Final = (
+SCENES: Final[tuple[tuple[str, SceneType, TacticalType | None], ...]] = (
     ("Tactical: melee", "tactical", "melee"),
     ("Tactical: chase", "tactical", "chase"),
     ("Tactical: debate", "tactical", "debate"),
     ("Dramatic scene", "dramatic", None),
     ("Quick check", "quick", None),
 )
-
-
-def _is_scene(window: TrackerWindow, scene: str, tactical: str | None) -> bool:
-    enc = window.engine.encounter
-    return scene == enc.scene_type and (tactical is None or tactical == enc.tactical_type)
-
-
-def scene_chosen(window: TrackerWindow, index: int) -> None:
-    scene, tactical = window.scene_combo.itemData(index)
-    if _is_scene(window, scene, tactical):
-        return
-    if window.run(SetScene(scene, tactical)) is None:
-        show_scene(window)
-
-
-def show_scene(window: TrackerWindow) -> None:
-    """The scene combo on the encounter's scene type."""
-    for index, (_, scene, tactical) in enumerate(SCENES):
-        if _is_scene(window, scene, tactical):
-            window.scene_combo.setCurrentIndex(index)
-            return
-
-
-def start(window: TrackerWindow) -> CommandRecord | None:
-    return window.run(StartEncounter())
-
-
-def roll_initiative(window: TrackerWindow, seed: int | None) -> CommandRecord | None:
-    """R6 initiative; in setup, the start and the roll as one undoable step."""
-    if window.engine.encounter.state == "setup":
-        window.undo_stack.beginMacro("Start and roll initiative")
-        record = window.start()
-        if record is not None:
-            record = window.run(RollInitiative(seed))
-        window.undo_stack.endMacro()
-        return record
-    return window.run(RollInitiative(seed))
-
-
-def previous_turn(window: TrackerWindow) -> None:
-    if isinstance(window.controller.last_command(), NextTurn):
-        window.undo_stack.undo()
-    else:
-        window.show_refusal("Previous turn undoes a Next turn: undo the later commands first")
-
-
-def next_round(window: TrackerWindow) -> None:
-    """Every remaining turn of the round, as one undoable step."""
-    engine = window.engine
-    start_round = engine.round
-    window.undo_stack.beginMacro("Next round")
-    for _ in range(len(engine.encounter.turn_order) + 1):
-        if window.run(NextTurn()) is None or engine.round != start_round:
-            break
-    window.undo_stack.endMacro()
-
-
-def end_scene(window: TrackerWindow) -> CommandRecord | None:
-    record = window.run(EndScene())
-    if record is not None:
-        window.prompter.tell(window.tr("The scene ends"), awards_summary(record))
-    return record
 
 
 def awards_summary(record: CommandRecord) -> str:
@@ -98,3 +39,77 @@ def awards_summary(record: CommandRecord) -> str:
     if rest:
         text += "\n\nAlso:\n" + "\n".join(f"  {r}" for r in rest)
     return text
+
+
+class SceneFlow(QObject):
+    def __init__(
+        self,
+        session: EncounterSession,
+        prompter: Prompter,
+        refuse: Callable[[str], None],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.prompter = prompter
+        self.refuse = refuse
+
+    def scene_index(self) -> int:
+        """Where the encounter's scene type is in ``SCENES``."""
+        enc = self.session.engine.encounter
+        return next(
+            (
+                index
+                for index, (_, scene, tactical) in enumerate(SCENES)
+                if scene == enc.scene_type and (tactical is None or tactical == enc.tactical_type)
+            ),
+            0,
+        )
+
+    def choose_scene(self, index: int) -> bool:
+        """The GM picked ``SCENES[index]``; False when the rules refuse the change."""
+        if index == self.scene_index():
+            return True
+        _, scene, tactical = SCENES[index]
+        return self.session.run(SetScene(scene, tactical)) is not None
+
+    def start(self) -> CommandRecord | None:
+        return self.session.run(StartEncounter())
+
+    def roll_initiative(self, seed: int | None = None) -> CommandRecord | None:
+        """R6 initiative; in setup, the start and the roll as one undoable step."""
+        session = self.session
+        if session.engine.encounter.state == "setup":
+            session.undo_stack.beginMacro("Start and roll initiative")
+            record = self.start()
+            if record is not None:
+                record = session.run(RollInitiative(seed))
+            session.undo_stack.endMacro()
+            return record
+        return session.run(RollInitiative(seed))
+
+    def next_turn(self) -> CommandRecord | None:
+        return self.session.run(NextTurn())
+
+    def previous_turn(self) -> None:
+        if isinstance(self.session.controller.last_command(), NextTurn):
+            self.session.undo_stack.undo()
+        else:
+            self.refuse("Previous turn undoes a Next turn: undo the later commands first")
+
+    def next_round(self) -> None:
+        """Every remaining turn of the round, as one undoable step."""
+        session = self.session
+        engine = session.engine
+        start_round = engine.round
+        session.undo_stack.beginMacro("Next round")
+        for _ in range(len(engine.encounter.turn_order) + 1):
+            if session.run(NextTurn()) is None or engine.round != start_round:
+                break
+        session.undo_stack.endMacro()
+
+    def end_scene(self) -> CommandRecord | None:
+        record = self.session.run(EndScene())
+        if record is not None:
+            self.prompter.tell(self.tr("The scene ends"), awards_summary(record))
+        return record

@@ -71,7 +71,7 @@ class Updates:
             text = f"Round {enc.round}" + (f" \u2014 {name}'s turn" if name else "")
         self._round_text = text
         self.round_label.setText(text + self._over_text)
-        update_actions(self.window)
+        self.update_actions()
         if not self._over_pending:  # R6 check walks every combatant: after the frame
             self._over_pending = True
             QTimer.singleShot(0, self.window, self._update_scene_over)
@@ -85,7 +85,7 @@ class Updates:
 
     def stack_moved(self) -> None:
         with contextlib.suppress(RuntimeError):  # the stack dies with the window
-            update_actions(self.window)
+            self.update_actions()
 
     def applied(self, record: CommandRecord) -> None:
         self.window.statusBar().showMessage(record.outcome.text, 8000)
@@ -93,31 +93,30 @@ class Updates:
     def refused(self, reason: str) -> None:
         self.window.statusBar().showMessage(f"Not allowed: {reason}", 10000)
 
-
-def update_actions(window: TrackerWindow) -> None:
-    """The actions that apply in the encounter's state, and the modified marker."""
-    w = window
-    enc = w.engine.encounter
-    running = enc.state == "running"
-    w.start_action.setEnabled(enc.state == "setup")
-    tactical = enc.scene_type == "tactical"
-    w.initiative_action.setEnabled(
-        enc.state != "ended" and tactical and enc.tactical_type != "chase"
-    )
-    w.next_action.setEnabled(running and tactical)
-    w.next_round_action.setEnabled(running and tactical)
-    can_back = isinstance(w.controller.last_command(), NextTurn)
-    w.previous_action.setEnabled(can_back)
-    w.previous_action.setToolTip(
-        "Undo the last Next turn (Ctrl+Left)"
-        if can_back
-        else "Previous turn undoes the last Next turn; the last command was something "
-        "else: use Undo"
-    )
-    for action in (w.concede_action, w.concede_side_action, w.fear_action, w.end_scene_action):
-        action.setEnabled(running)
-    w.award_action.setEnabled(enc.state != "ended")
-    w.move_up_action.setEnabled(enc.state != "ended")
-    w.move_down_action.setEnabled(enc.state != "ended")
-    w.save_action.setEnabled(w.encounter_path is not None)
-    w.setWindowModified(not w.undo_stack.isClean())
+    def update_actions(self) -> None:
+        """The actions that apply in the encounter's state, and the modified marker."""
+        w = self.window
+        enc = w.engine.encounter
+        running = enc.state == "running"
+        w.start_action.setEnabled(enc.state == "setup")
+        tactical = enc.scene_type == "tactical"
+        w.initiative_action.setEnabled(
+            enc.state != "ended" and tactical and enc.tactical_type != "chase"
+        )
+        w.next_action.setEnabled(running and tactical)
+        w.next_round_action.setEnabled(running and tactical)
+        can_back = isinstance(w.session.controller.last_command(), NextTurn)
+        w.previous_action.setEnabled(can_back)
+        w.previous_action.setToolTip(
+            "Undo the last Next turn (Ctrl+Left)"
+            if can_back
+            else "Previous turn undoes the last Next turn; the last command was something "
+            "else: use Undo"
+        )
+        for action in (w.concede_action, w.concede_side_action, w.fear_action, w.end_scene_action):
+            action.setEnabled(running)
+        w.award_action.setEnabled(enc.state != "ended")
+        w.move_up_action.setEnabled(enc.state != "ended")
+        w.move_down_action.setEnabled(enc.state != "ended")
+        w.save_action.setEnabled(w.session.path is not None)
+        w.setWindowModified(not w.undo_stack.isClean())

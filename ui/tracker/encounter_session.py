@@ -1,0 +1,110 @@
+"""One running encounter: its engine, the undo stack that drives the engine's commands,
+where it is saved, and saving it together with the sheets its commands changed.
+
+Saving goes through the save service as one save (issue 13.8): the encounter and every
+sheet it changed land together, or the GM is asked (keep mine / save the encounter as a
+copy / cancel) and no file changes. Python's garbage collector is frozen at each round
+change: what a round leaves (log lines, undo records) stays for the evening, and a full
+collection walking it would stall a turn (100+ ms at 500 combatants; bench/).
+"""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from sheets.encounter import CommandRecord, Engine
+from sheets.storage import CampaignFolder, FileStamp
+from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Prompter, Question
+from ui.tracker.commands import EncounterController
+from ui.workspace.save_service import Outcome, Part, SaveService
+
+
+class EncounterSession(QObject):
+    saved = Signal(object)  # the encounter's Path, after a save
+
+    def __init__(
+        self,
+        engine: Engine,
+        prompter: Prompter,
+        *,
+        path: Path | None,
+        stamp: FileStamp | None,
+        campaign: CampaignFolder | None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.engine = engine
+        self.controller = EncounterController(engine, self)
+        self.undo_stack = self.controller.undo_stack
+        self.path = path
+        self.stamp = stamp
+        """The encounter file as last read or written (saving asks before overwriting a
+        file changed elsewhere)."""
+        self.campaign = campaign
+        self.save_service = SaveService(prompter, self)
+        self.freeze_each_round = False
+
+    def run(self, command: object) -> CommandRecord | None:
+        """Run ``command`` as one undoable step; None when the rules refuse it."""
+        start = self.engine.round
+        record = self.controller.run(command)  # type: ignore[arg-type]
+        if self.freeze_each_round and self.engine.round != start:
+            gc.freeze()
+        return record
+
+    # --- saving --------------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Save the encounter and the character files its commands changed (R7 points,
+        fear memories, sheet conditions), together."""
+        from sheets.storage import SaveRisk
+
+        if self.path is None:
+            return False
+        encounter = Part(self.engine.encounter, self.path, self.stamp)
+        if self.stamp is None:  # a new encounter file: the builder asked already
+            encounter.agreed.add(SaveRisk.EXISTS)
+        campaign = self.campaign
+        touched = [
+            (file, loaded)
+            for file in sorted(self.controller.touched)
+            if campaign is not None and (loaded := campaign.characters.get(file)) is not None
+        ]
+        sheets = [
+            Part(loaded.document, loaded.path, loaded.stamp, copyable=False)
+            for _, loaded in touched
+        ]
+        result = self.save_service.save_parts([encounter, *sheets], self.engine.encounter.name)
+        if isinstance(result, Outcome):
+            return False
+        self.path, self.stamp = encounter.path, result[0]
+        if campaign is not None:
+            for (file, loaded), stamp in zip(touched, result[1:], strict=True):
+                campaign.characters[file] = type(loaded)(
+                    loaded.document, loaded.path, stamp, loaded.migrated_from
+                )
+        self.controller.touched.clear()
+        self.undo_stack.setClean()
+        self.saved.emit(encounter.path)
+        return True
+
+    def may_close(self, prompter: Prompter) -> bool:
+        """Unsaved changes: Save / Discard / Cancel. False: the window stays open."""
+        if self.undo_stack.isClean():
+            return True
+        answer = prompter.ask(
+            Question(
+                self.tr("Unsaved encounter"),
+                self.tr("Save the changes to %1 before closing?").replace(
+                    "%1", self.engine.encounter.name
+                ),
+                SAVE_DISCARD_CANCEL,
+                Choice.SAVE,
+            )
+        )
+        if answer is Choice.CANCEL:
+            return False
+        return answer is Choice.DISCARD or self.save()
