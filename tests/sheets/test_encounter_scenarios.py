@@ -9,6 +9,7 @@ from sheets.encounter import (
     AwardActionPoints,
     Check,
     CommandRefused,
+    Concede,
     Damage,
     EndScene,
     Engine,
@@ -18,6 +19,7 @@ from sheets.encounter import (
     SetOrder,
     SetScene,
     SpendRanks,
+    StartEncounter,
     StatusTest,
 )
 from sheets.storage import dump_document
@@ -340,3 +342,18 @@ def test_sample_encounters_still_load_and_save_canonically() -> None:
     data = dump_document(engine.encounter)
     again, _ = parse_document(data)
     assert dump_document(again) == data
+
+
+def test_several_concede_together_or_not_at_all() -> None:
+    """R6: a multi-select Concede is one command, refused whole or applied whole."""
+    engine, _ = sample_engine("brawl-at-the-pump-house")
+    engine.apply(StartEncounter())
+    engine.apply(Concede("guard-2"))
+    before = snapshot(engine)
+    with pytest.raises(CommandRefused, match="Company Guard 2 conceded already"):
+        engine.apply(Concede(combatants=("guard-1", "guard-2")))
+    assert snapshot(engine) == before  # guard-1 did not concede alone
+    record = engine.apply(Concede(combatants=("guard-1", "guard-3")))
+    assert engine.view.by_id["guard-1"].conceded and engine.view.by_id["guard-3"].conceded
+    engine.revert(record)
+    assert snapshot(engine) == before

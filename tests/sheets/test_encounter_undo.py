@@ -260,8 +260,11 @@ def draw_command(data: st.DataObject, engine: Engine) -> Command:
             skill="Search",
         )
     if kind == "concede":
-        if data.draw(st.booleans()):
+        how = data.draw(st.sampled_from(["one", "several", "side"]))
+        if how == "one":
             return Concede(data.draw(who))
+        if how == "several":
+            return Concede(combatants=tuple(data.draw(st.lists(who, min_size=2, max_size=3))))
         return Concede(side=data.draw(st.sampled_from(["Heroes", "Company guards"])))
     if kind == "award":
         return AwardActionPoints(

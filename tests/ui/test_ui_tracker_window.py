@@ -283,3 +283,36 @@ def test_every_shortcut_is_held_once_and_ctrl_y_redoes(qtbot: QtBot, campaign: P
     qtbot.keyClick(window, Qt.Key.Key_Z, shift)
     assert window.engine.encounter.turn_order == order
     assert QKeySequence("Ctrl+Shift+Z") in window.redo_action.shortcuts()
+
+
+def test_a_refused_multi_select_concede_pushes_no_undo_step(qtbot: QtBot, campaign: Path) -> None:
+    """Issue 14: conceding several at once, one of whom had conceded, used to push an empty
+    undo step (a macro of refused commands)."""
+    from PySide6.QtCore import QItemSelectionModel
+
+    window = make_window(qtbot, campaign)
+    window.roll_initiative(seed=2)
+    assert window.concede("guard-2") is not None
+    steps = window.undo_stack.count()
+    selection = window.table.selectionModel()
+    for combatant in ("guard-1", "guard-2"):
+        row = window.model.row_of(combatant)
+        assert row is not None
+        index = window.proxy.mapFromSource(window.model.index(row, 0))
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        selection.select(index, flags)
+    assert sorted(window.selected_ids()) == ["guard-1", "guard-2"]
+    window.concede_action.trigger()
+    assert window.undo_stack.count() == steps
+    assert not window.engine.view.by_id["guard-1"].conceded
+    assert "conceded already" in window.statusBar().currentMessage()
+    selection.clearSelection()
+    window.select("guard-1")
+    selection.select(
+        window.proxy.mapFromSource(window.model.index(window.model.row_of("guard-3") or 0, 0)),
+        QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
+    )
+    window.concede_action.trigger()
+    assert window.undo_stack.count() == steps + 1  # both in one step
+    assert window.engine.view.by_id["guard-1"].conceded
+    assert window.engine.view.by_id["guard-3"].conceded

@@ -77,6 +77,7 @@ def affected(engine: Engine, record: CommandRecord, before: Before) -> frozenset
         if isinstance(check, dict):
             ids.update(str(v) for v in (check.get("actor"), check.get("target")) if v)
     elif isinstance(command, Concede):
+        ids.update(command.combatants)
         if command.side is not None:
             key = command.side.casefold()
             ids.update(c.id for c in engine.encounter.combatants if c.side.casefold() == key)

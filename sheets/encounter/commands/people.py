@@ -28,20 +28,25 @@ from sheets.encounter.state import CommandRefused
 
 @dataclass(frozen=True, slots=True)
 class Concede(Command):
-    """R6: the combatant (or a whole side) concedes: no more actions, fixed resistance
-    only, no rejoining; a conceding player character gains 1 action point at scene end."""
+    """R6: the combatant, several chosen together, or a whole side concedes: no more
+    actions, fixed resistance only, no rejoining; a conceding player character gains 1
+    action point at scene end. Several together are one step: refused whole (one of them
+    conceded already) or applied whole."""
 
     combatant: str | None = None
     side: str | None = None
+    combatants: tuple[str, ...] = ()
     entry_type: ClassVar[str] = "concede"
 
     def run(self, ctx: Context) -> Outcome:
         view = ctx.view
         require_running(view)
-        if self.combatant is not None:
-            who = [view.combatant(self.combatant)]
-            if who[0].conceded:
-                raise CommandRefused(f"{who[0].name} has conceded already (R6)")
+        chosen = (self.combatant,) if self.combatant is not None else self.combatants
+        if chosen:
+            who = [view.combatant(cid) for cid in dict.fromkeys(chosen)]
+            done = [c.name for c in who if c.conceded]
+            if done:
+                raise CommandRefused(f"{', '.join(done)} conceded already (R6)")
         elif self.side is not None:
             key = self.side.casefold()
             who = [

@@ -93,16 +93,8 @@ class CombatantActions(QObject):
 
     def concede_selected(self) -> None:
         ids = self._selected_or_refuse("Select who concedes in the table")
-        if not ids:
-            return
-        if len(ids) == 1:
-            self.concede(ids[0])
-            return
-        stack = self.session.undo_stack
-        stack.beginMacro("Concede")
-        for cid in ids:
-            self.concede(cid)
-        stack.endMacro()
+        if ids:  # one step for all of them: refused whole or applied whole (R6)
+            self.session.run(Concede(combatants=tuple(ids)))
 
     def concede_side(self) -> None:
         ids = self._selected_or_refuse("Select someone of the side that concedes")
