@@ -9,19 +9,25 @@ they expect instead of patching QMessageBox; an unexpected question fails the te
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QPushButton
+
+# The dialog classes are touched only when a question is asked: PySide6 builds a Qt type
+# on first use, and the window's first paint does not wait for QMessageBox and friends
+# (nor for ``dataclasses``: ``Question`` is a plain class).
 
 Kind = Literal["question", "information", "warning", "critical"]
 
 
 class Choice(Enum):
-    """An answer the player can give (the button's words come from ``_LABELS``)."""
+    """An answer the player can give (``_label`` words the ones Qt has no button for)."""
 
     YES = "yes"
     NO = "no"
@@ -36,37 +42,39 @@ class Choice(Enum):
 
 SAVE_DISCARD_CANCEL = (Choice.SAVE, Choice.DISCARD, Choice.CANCEL)
 
-_STANDARD = {
-    Choice.YES: QMessageBox.StandardButton.Yes,
-    Choice.NO: QMessageBox.StandardButton.No,
-    Choice.OK: QMessageBox.StandardButton.Ok,
-    Choice.SAVE: QMessageBox.StandardButton.Save,
-    Choice.DISCARD: QMessageBox.StandardButton.Discard,
-    Choice.CANCEL: QMessageBox.StandardButton.Cancel,
-}
-_LABELS = {
-    Choice.RELOAD: QCoreApplication.translate("Prompter", "&Reload Theirs"),
-    Choice.OVERWRITE: QCoreApplication.translate("Prompter", "&Keep Mine"),
-    Choice.SAVE_COPY: QCoreApplication.translate("Prompter", "Save Mine as a &Copy…"),
-}
-_ICONS = {
-    "question": QMessageBox.Icon.Question,
-    "information": QMessageBox.Icon.Information,
-    "warning": QMessageBox.Icon.Warning,
-    "critical": QMessageBox.Icon.Critical,
-}
+
+def _label(choice: Choice) -> str:
+    """The words on a button the standard set has none for (with its mnemonic)."""
+    return {
+        Choice.RELOAD: QCoreApplication.translate("Prompter", "&Reload Theirs"),
+        Choice.OVERWRITE: QCoreApplication.translate("Prompter", "&Keep Mine"),
+        Choice.SAVE_COPY: QCoreApplication.translate("Prompter", "Save Mine as a &Copy…"),
+    }[choice]
 
 
-@dataclass(frozen=True)
 class Question:
     """What to ask: the words, the choices offered and the one Enter picks."""
 
-    title: str
-    text: str
-    choices: tuple[Choice, ...] = (Choice.YES, Choice.NO)
-    default: Choice | None = None
-    kind: Kind = "question"
-    details: str = ""
+    __slots__ = ("choices", "default", "details", "kind", "text", "title")
+
+    def __init__(
+        self,
+        title: str,
+        text: str,
+        choices: tuple[Choice, ...] = (Choice.YES, Choice.NO),
+        default: Choice | None = None,
+        kind: Kind = "question",
+        details: str = "",
+    ) -> None:
+        self.title = title
+        self.text = text
+        self.choices = choices
+        self.default = default
+        self.kind = kind
+        self.details = details
+
+    def __repr__(self) -> str:
+        return f"Question({self.title!r}, {self.text!r}, {self.choices!r})"
 
 
 class Prompter(QObject):
@@ -80,8 +88,24 @@ class Prompter(QObject):
 
     def ask(self, question: Question) -> Choice:
         """The player's choice; closing the box (Escape) is Cancel, or No, or the last."""
+        from PySide6.QtWidgets import QMessageBox
+
+        standard = {
+            Choice.YES: QMessageBox.StandardButton.Yes,
+            Choice.NO: QMessageBox.StandardButton.No,
+            Choice.OK: QMessageBox.StandardButton.Ok,
+            Choice.SAVE: QMessageBox.StandardButton.Save,
+            Choice.DISCARD: QMessageBox.StandardButton.Discard,
+            Choice.CANCEL: QMessageBox.StandardButton.Cancel,
+        }
+        icons = {
+            "question": QMessageBox.Icon.Question,
+            "information": QMessageBox.Icon.Information,
+            "warning": QMessageBox.Icon.Warning,
+            "critical": QMessageBox.Icon.Critical,
+        }
         box = QMessageBox(self.window)
-        box.setIcon(_ICONS[question.kind])
+        box.setIcon(icons[question.kind])
         box.setWindowTitle(question.title)
         box.setTextFormat(Qt.TextFormat.PlainText)  # document text stays text (13.3)
         box.setText(question.text)
@@ -89,15 +113,15 @@ class Prompter(QObject):
             box.setDetailedText(question.details)
         buttons: dict[QPushButton, Choice] = {}
         for choice in question.choices:
-            if choice in _STANDARD:
-                buttons[box.addButton(_STANDARD[choice])] = choice
+            if choice in standard:
+                buttons[box.addButton(standard[choice])] = choice
             else:
                 role = (
                     QMessageBox.ButtonRole.DestructiveRole
                     if choice is Choice.OVERWRITE
                     else QMessageBox.ButtonRole.AcceptRole
                 )
-                buttons[box.addButton(_LABELS[choice], role)] = choice
+                buttons[box.addButton(_label(choice), role)] = choice
         by_choice = {choice: button for button, choice in buttons.items()}
         if question.default is not None:
             box.setDefaultButton(by_choice[question.default])
@@ -116,34 +140,46 @@ class Prompter(QObject):
 
     def about(self, title: str, html: str) -> None:
         """The About box: ``html`` is the app's own words (never a document's text)."""
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(self.window, title, html)
 
     def text(self, title: str, label: str, start: str = "") -> str | None:
         """A line of text typed by the player (stripped); None when cancelled or empty."""
+        from PySide6.QtWidgets import QInputDialog
+
         typed, ok = QInputDialog.getText(self.window, title, label, text=start)
         return typed.strip() or None if ok else None
 
     # --- files -------------------------------------------------------------------------------
 
     def open_file(self, title: str, start: Path, file_filter: str) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog
+
         chosen, _filter = QFileDialog.getOpenFileName(self.window, title, str(start), file_filter)
         return Path(chosen) if chosen else None
 
     def save_file(self, title: str, start: Path, file_filter: str) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog
+
         chosen, _filter = QFileDialog.getSaveFileName(self.window, title, str(start), file_filter)
         return Path(chosen) if chosen else None
 
     def open_folder(self, title: str, start: Path | None = None) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog
+
         chosen = QFileDialog.getExistingDirectory(self.window, title, str(start or ""))
         return Path(chosen) if chosen else None
 
 
-@dataclass
 class Asked:
     """A question the scripted prompter was asked, and what it answered."""
 
-    question: Question
-    answer: Choice | Path | None
+    __slots__ = ("answer", "question")
+
+    def __init__(self, question: Question, answer: Choice | Path | None) -> None:
+        self.question = question
+        self.answer = answer
 
 
 class ScriptedPrompter(Prompter):

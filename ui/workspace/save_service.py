@@ -15,7 +15,6 @@ An encounter and the character files its commands changed are saved together
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,13 +31,15 @@ if TYPE_CHECKING:
 # first paint does not wait for it.
 
 
-@dataclass(frozen=True)
 class Outcome:
     """How a save ended: ``saved`` (written), ``reloaded`` (theirs taken: nothing unsaved
     is left either), or neither (cancelled or failed: the changes are still unsaved)."""
 
-    saved: bool = False
-    reloaded: bool = False
+    __slots__ = ("reloaded", "saved")
+
+    def __init__(self, *, saved: bool = False, reloaded: bool = False) -> None:
+        self.saved = saved
+        self.reloaded = reloaded
 
     @property
     def settled(self) -> bool:
@@ -46,17 +47,27 @@ class Outcome:
         return self.saved or self.reloaded
 
 
-@dataclass
 class Part:
-    """One file of a save: the document, where, and the stamp it was read with."""
+    """One file of a save: the document, where, the stamp it was read with, the risks
+    the player agreed to, and whether Save as a Copy is offered for it (an encounter's
+    characters: no, a copy of a sheet the encounter does not point at helps nobody)."""
 
-    document: Document
-    path: Path
-    opened: FileStamp | None
-    agreed: set[SaveRisk] = field(default_factory=set)
-    copyable: bool = True
-    """Save as a Copy is offered for this file (an encounter's characters: no, a copy of
-    a sheet the encounter does not point at would help nobody)."""
+    __slots__ = ("agreed", "copyable", "document", "opened", "path")
+
+    def __init__(
+        self,
+        document: Document,
+        path: Path,
+        opened: FileStamp | None,
+        agreed: set[SaveRisk] | None = None,
+        *,
+        copyable: bool = True,
+    ) -> None:
+        self.document = document
+        self.path = path
+        self.opened = opened
+        self.agreed: set[SaveRisk] = agreed if agreed is not None else set()
+        self.copyable = copyable
 
 
 class SaveService(QObject):
