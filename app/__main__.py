@@ -9,9 +9,9 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if not args:
         # Import Qt only when the window is wanted: the command line stays fast.
-        from app.gui import run
+        from app.gui import run_with_display
 
-        return run([])
+        return run_with_display([])
     from app.cli import run_cli
 
     return run_cli(args)

@@ -129,6 +129,17 @@ class _FileOpenEvents(QObject):
         return super().eventFilter(watched, event)
 
 
+def run_with_display(argv: list[str]) -> int:
+    """``run``, after checking there is a screen: without one, one line on stderr, exit 2."""
+    from app.display import missing_display
+
+    problem = missing_display()
+    if problem is not None:
+        print(f"wilddie: {problem}", file=sys.stderr)
+        return 2
+    return run(argv)
+
+
 def run(argv: list[str]) -> int:
     """Start the desktop app; ``argv`` holds the app's own arguments (an optional campaign)."""
     existing = QApplication.instance()

@@ -14,10 +14,16 @@ from .errors import USAGE_ERROR, CliError
 _COMMAND_MODULES = (dice_commands, document_commands, gui_command, import_command, smoke_command)
 
 
+HIDDEN_COMMANDS = ("smoke-test",)  # for installers and CI: never suggested to a user
+
+
 class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (no usage dump, no traceback)."""
+    """argparse, but a usage error is one line (no usage dump, no traceback), and it never
+    offers a hidden command among the choices."""
 
     def error(self, message: str) -> NoReturn:
+        for name in HIDDEN_COMMANDS:
+            message = message.replace(f", {name!r}", "").replace(f"{name!r}, ", "")
         self.exit(USAGE_ERROR, f"{self.prog}: error: {message}\n")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any
 
 from sheets.dice import CRITICAL_FAILURE_RULES, DieCode, RollSpec, roll_seeded
@@ -33,8 +34,15 @@ _ROLL_HELP = "Roll a die code (R1) with every option of the roll pipeline (R3)."
 _ODDS_HELP = "The exact probability of every total (R3), and of each rank against a number (R4)."
 
 
+# argparse takes "-1D" for an option unless it looks like a negative number; a die code
+# below 0D is one (R1: it rolls nothing), so it counts as one here. The parser has no
+# option that looks like a number, so the code is then read as the positional.
+_NEGATIVE_NUMBER_OR_CODE = re.compile(r"^-\d+(\.\d+)?([dD](\d+)?([+-]\d+)?)?$")
+
+
 def _add_spec_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("code", help="a die code such as 5D+2 or 3d6+1")
+    parser._negative_number_matcher = _NEGATIVE_NUMBER_OR_CODE
+    parser.add_argument("code", help="a die code such as 5D+2, 3d6+1 or -1D")
     parser.add_argument("--wild", type=int, default=1, metavar="N", help="Wild Dice (R3 step 2)")
     parser.add_argument(
         "--crit",

@@ -92,7 +92,9 @@ def _run_validate(args: argparse.Namespace) -> int:
             print(problem)
     noun = "file" if files == 1 else "files"
     if problems:
-        print(f"{files} {noun} checked: {problems} problem(s) in {troubled}", file=sys.stderr)
+        found_words = f"{problems} problem" + ("s" if problems != 1 else "")
+        in_words = f"{troubled} file" + ("s" if troubled != 1 else "")
+        print(f"{files} {noun} checked: {found_words} in {in_words}", file=sys.stderr)
         return PROBLEMS_FOUND
     print(f"{files} {noun} checked: all valid", file=sys.stderr)
     return 0

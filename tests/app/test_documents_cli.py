@@ -104,7 +104,7 @@ def test_validate_reports_one_line_per_problem(
         f"{garbage}: is not UTF-8 text (byte 1): not a Wild Die file",
         f"{tmp_path / 'gone.json'}: no such file",
     ]
-    assert "4 files checked: 4 problem(s) in 3" in err
+    assert "4 files checked: 4 problems in 3 files" in err
 
 
 def test_validate_a_campaign_folder_finds_missing_characters(

@@ -1,0 +1,65 @@
+"""What a newcomer meets at the command line (issue 19), each through a real process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from app.display import missing_display
+from tests.locations import ROOT
+
+
+def wilddie(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        cwd=ROOT,
+        env=env if env is not None else {**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland displays")
+def test_no_display_says_so_in_one_line_before_qt_starts() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("QT_QPA_PLATFORM", None)
+    for args in ((), ("gui",)):
+        result = wilddie(*args, env=env)
+        assert result.returncode == 2
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "no display" in lines[0]
+        assert "QT_QPA_PLATFORM=offscreen" in lines[0]
+        assert "xcb" not in result.stderr
+
+
+def test_a_display_or_a_chosen_platform_is_enough() -> None:
+    assert missing_display({"DISPLAY": ":0"}, "linux") is None
+    assert missing_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert missing_display({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
+    assert missing_display({}, "win32") is None and missing_display({}, "darwin") is None
+    assert missing_display({}, "linux") is not None
+
+
+def test_a_negative_die_code_needs_no_double_dash() -> None:
+    result = wilddie("roll", "-1D", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Roll -1D")
+    assert wilddie("odds", "-2D+1").returncode == 0
+
+
+def test_a_typo_never_suggests_the_hidden_command() -> None:
+    result = wilddie("smok")
+    assert result.returncode == 2
+    assert "invalid choice" in result.stderr and "'roll'" in result.stderr
+    assert "smoke-test" not in result.stderr
+
+
+def test_gui_help_names_what_it_opens() -> None:
+    result = wilddie("gui", "--help")
+    assert result.returncode == 0
+    assert "CAMPAIGN | FILE" in result.stdout and "character or encounter file" in result.stdout
