@@ -64,6 +64,12 @@ def result_points(total: int, against: int | None = None) -> int:
     return total if against is None else total - against
 
 
+def succeeds(points: int) -> bool:
+    """Against a difficulty or resistance, meeting it or beating it succeeds (R4: result
+    points favour the higher side; a tie is a success that buys no rank)."""
+    return points >= 0
+
+
 def rank_number(points: int) -> int:
     """R4: the rank that result points buy; 0 when they buy none (0 or fewer points)."""
     if points <= 0:

@@ -93,11 +93,24 @@ def _spec(args: argparse.Namespace) -> RollSpec:
         raise CliError(str(error)) from None
 
 
+def _rewritten(args: argparse.Namespace, spec: RollSpec) -> str | None:
+    """``5D+4 is 6D+1``: the code as written carried its pips into dice (R1), or None."""
+    written = args.code.strip().upper().replace(" ", "").replace("D6", "D")
+    return f"{args.code.strip()} is {spec.code}" if written != str(spec.code) else None
+
+
 def _roll(args: argparse.Namespace) -> int:
-    result = roll_seeded(_spec(args), args.seed)
+    spec = _spec(args)
+    result = roll_seeded(spec, args.seed)
+    note = _rewritten(args, spec)
     if args.json:
-        print(json.dumps(roll_as_dict(result, args.vs), indent=2))
+        data = roll_as_dict(result, args.vs)
+        if note is not None:
+            data["written_as"] = args.code.strip()
+        print(json.dumps(data, indent=2))
     else:
+        if note is not None:
+            print(note)
         print("\n".join(describe_roll(result, args.vs)))
     return 0
 
@@ -123,6 +136,9 @@ def _odds(args: argparse.Namespace) -> int:
             data["rank_chances"] = {str(k): p for k, p in rank_chances(odds, args.vs).items()}
         print(json.dumps(data, indent=2))
         return 0
+    note = _rewritten(args, spec)
+    if note is not None:
+        print(note)
     print(f"Odds for {describe_spec(spec)}")
     print(" total   chance  at least")
     left_out = 0
@@ -135,8 +151,16 @@ def _odds(args: argparse.Namespace) -> int:
         print(f"  ({left_out} rarer totals, each under {_SHOWN_BELOW:.3%}, not shown)")
     print(f"Mean: {average:.2f}")
     if args.vs is not None:
-        print(f"vs {args.vs}: {chance_at_least(odds, args.vs):.2%} to reach it")
+        # The verdict first (meet or beat succeeds, R4), then what a success buys.
+        success = chance_at_least(odds, args.vs)
+        print(f"Against {args.vs}:")
+        print(f"  Success (meet or beat it) {success:9.2%}")
+        print(f"  Failure                   {1 - success:9.2%}")
+        print("  A success by rank:")
         for k, p in rank_chances(odds, args.vs).items():
-            name = "no rank" if k == 0 else f"rank {k} ({RANKS[k - 1].severity})"
-            print(f"  {name:24s} {p:8.2%}")
+            if k == 0:
+                name, p = "a tie (no rank)", odds.get(args.vs, 0.0)
+            else:
+                name = f"rank {k} ({RANKS[k - 1].severity})"
+            print(f"    {name:<24}{p:8.2%}")
     return 0

@@ -7,7 +7,7 @@ from typing import Any
 
 from sheets.dice.pipeline import DieRoll, RollResult
 from sheets.dice.spec import RollSpec
-from sheets.results import rank_of, result_points
+from sheets.results import rank_of, result_points, succeeds
 
 _DROP_WORDS = {
     "critical": "left on a critical failure",
@@ -96,12 +96,14 @@ def describe_roll(result: RollResult, against: int | None = None) -> list[str]:
 
 
 def outcome_line(total: int, against: int) -> str:
-    """`vs 15: +8 result points, rank 2 (adequate), lasts one full round` (R4)."""
+    """`vs 15: Success, +8 result points, rank 2 (adequate), lasts one full round`: the
+    verdict first, then what it buys (R4)."""
     points = result_points(total, against)
     rank = rank_of(points)
-    text = f"vs {against}: {points:+d} result points"
+    verdict = "Success" if succeeds(points) else "Failure"
+    text = f"vs {against}: {verdict}, {points:+d} result points"
     if rank is None:
-        return text + ", no rank" + (" (reached)" if points == 0 else "")
+        return text + (", no rank (a tie)" if points == 0 else "")
     return f"{text}, rank {rank.number} ({rank.severity}), lasts {rank.duration.label}"
 
 

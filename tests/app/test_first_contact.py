@@ -63,3 +63,22 @@ def test_gui_help_names_what_it_opens() -> None:
     result = wilddie("gui", "--help")
     assert result.returncode == 0
     assert "CAMPAIGN | FILE" in result.stdout and "character or encounter file" in result.stdout
+
+
+def test_a_rewritten_code_is_said() -> None:
+    result = wilddie("roll", "5D+4", "--seed", "2")
+    assert result.stdout.splitlines()[0] == "5D+4 is 6D+1"
+    plain = wilddie("roll", "3d6+1", "--seed", "2")
+    assert plain.stdout.startswith("Roll 3D+1")  # the same code, written another way
+
+
+def test_odds_say_success_then_each_rank_in_players_words() -> None:
+    lines = wilddie("odds", "4D", "--vs", "12").stdout.splitlines()
+    at = lines.index("Against 12:")
+    success, failure = lines[at + 1], lines[at + 2]
+    assert success.split()[:2] == ["Success", "(meet"] and failure.split()[0] == "Failure"
+    chance = {line.split()[0]: float(line.split()[-1].rstrip("%")) for line in (success, failure)}
+    assert abs(chance["Success"] + chance["Failure"] - 100) < 0.02
+    ranks = [float(line.split()[-1].rstrip("%")) for line in lines[at + 4 : at + 11]]
+    assert "a tie (no rank)" in lines[at + 4]
+    assert abs(sum(ranks) - chance["Success"]) < 0.05  # every success, by what it buys

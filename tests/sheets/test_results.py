@@ -69,3 +69,12 @@ def test_result_points() -> None:
 )
 def test_difficulty_bands(difficulty: int, name: str) -> None:
     assert difficulty_name(difficulty) == name
+
+
+@pytest.mark.parametrize(("points", "verdict"), [(-1, False), (0, True), (1, True), (30, True)])
+def test_meeting_the_number_succeeds_a_tie_without_rank(points: int, verdict: bool) -> None:
+    """R4 (issue 15): meet or beat succeeds; a tie is a success that buys no rank."""
+    from sheets.results import rank_of, succeeds
+
+    assert succeeds(points) is verdict
+    assert (rank_of(points) is None) is (points <= 0)

@@ -127,7 +127,7 @@ def test_the_outcome_reads_result_points_rank_severity_duration(
     assert result is not None and result.total == 36  # 6+6+5 + 4+2+6 + Boost (1→6) + 1 pip
     assert panel.total_label.text() == "Total 36"
     assert panel.outcome_label.text() == (
-        "vs 18: +18 result points, rank 4 (complete), lasts until end of scene"
+        "vs 18: Success, +18 result points, rank 4 (complete), lasts until end of scene"
     )
     assert panel.history.data(panel.history.index(0, RollHistoryModel.TOTAL)) == "36 (+18 vs 18)"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from sheets.dice import CriticalFailure, DieKind, DropReason, RollSpec
-from sheets.results import Duration, rank_of, result_points
+from sheets.results import Duration, rank_of, result_points, succeeds
 
 
 def critical_rule_name(rule: CriticalFailure) -> str:
@@ -155,12 +155,18 @@ def outcome_text(total: int, against: int | None) -> str:
     if against is None:
         head = QCoreApplication.translate("Dice", "standing check: %1 result points")
     else:
-        head = QCoreApplication.translate("Dice", "vs %2: %1 result points").replace(
-            "%2", str(against)
-        )
+        # The verdict first: meet or beat succeeds, a tie too (R4).
+        head = (
+            QCoreApplication.translate("Dice", "vs %2: Success, %1 result points")
+            if succeeds(points)
+            else QCoreApplication.translate("Dice", "vs %2: Failure, %1 result points")
+        ).replace("%2", str(against))
     head = head.replace("%1", f"{points:+d}" if against is not None else str(points))
     if rank is None:
-        return head + QCoreApplication.translate("Dice", ", no rank")
+        if against is None:
+            return head + QCoreApplication.translate("Dice", ", no rank")
+        tie = QCoreApplication.translate("Dice", ", no rank (a tie)")
+        return head + (tie if points == 0 else "")
     tail = QCoreApplication.translate("Dice", ", rank %1 (%2), lasts %3")
     return head + tail.replace("%1", str(rank.number)).replace("%2", severity(rank.number)).replace(
         "%3", duration(rank.duration)
