@@ -174,6 +174,10 @@ def run(argv: list[str]) -> int:
     # A file (from a file manager's "open with" or the installers' file association)
     # opens in its own campaign; a folder is the campaign to open.
     target = Path(argv[0]).expanduser() if argv else None
+    missing = target is not None and not target.exists()
+    if missing:  # a typo: say so, and start as usual (the last campaign, or the sample)
+        print(f"wilddie: {target} does not exist; opening the usual campaign", file=sys.stderr)
+        argv = []
     document = target if target is not None and target.is_file() else None
     if document is not None and document.name != "campaign.json":
         from sheets.storage import campaign_folder_of
@@ -186,6 +190,12 @@ def run(argv: list[str]) -> int:
         )
     if document is not None and document.name != "campaign.json":
         window.opener.open_path(document)
+    if missing:
+        window.statusBar().showMessage(
+            window.tr("%1 does not exist: opened the usual campaign instead").replace(
+                "%1", str(target)
+            )
+        )
     opener = _FileOpenEvents(window, app)  # macOS hands files to a running app as events
     app.installEventFilter(opener)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,3 +84,33 @@ def test_odds_say_success_then_each_rank_in_players_words() -> None:
     ranks = [float(line.split()[-1].rstrip("%")) for line in lines[at + 4 : at + 11]]
     assert "a tie (no rank)" in lines[at + 4]
     assert abs(sum(ranks) - chance["Success"]) < 0.05  # every success, by what it buys
+
+
+def test_a_missing_path_says_so_and_starts_as_usual(tmp_path: Path) -> None:
+    """Issue 19: ``wilddie gui /nonexistent`` started with no campaign and 0 Wild Dice."""
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "WILDDIE_STARTUP_PROBE": "1",  # prints when the campaign has loaded, then quits
+        "WILDDIE_QUIT_AFTER_MS": "60000",
+    }
+    result = wilddie("gui", str(tmp_path / "no-such-campaign"), env=env)
+    assert result.returncode == 0, result.stderr
+    assert "no-such-campaign does not exist" in result.stderr
+    assert "wilddie-startup loaded" in result.stdout  # the sample campaign opened instead
+    assert "Sample campaign" in result.stdout
+
+
+def test_with_no_campaign_the_dice_use_the_rules_defaults(qtbot: Any) -> None:
+    from sheets.documents import HouseRules
+    from ui.main.window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    panel = window.rolls.ensure_panel()
+    assert window.workspace.session is None
+    assert panel.form.wild_spin.value() == HouseRules().wild_dice == 1

@@ -238,3 +238,19 @@ def _near(actual: QColor, expected: QColor, tolerance: int = 3) -> bool:
         abs(a - b) <= tolerance
         for a, b in zip(actual.getRgb()[:3], expected.getRgb()[:3], strict=True)
     )
+
+
+def test_the_caption_and_the_axis_agree_and_say_where_the_tail_is_cut(
+    histogram: Histogram,
+) -> None:
+    """Issue 19: the caption said "Totals 3 to 131" over an axis from 4 to 34."""
+    odds = distribution(RollSpec(code="3D"))  # a Wild Die chain runs to 131
+    histogram.set_odds(odds)
+    shown = histogram._shown
+    caption = histogram._headline()
+    assert caption.startswith(f"Totals {min(shown)} to {max(shown)} shown")
+    assert f"({min(odds)} to {max(odds)} possible)" in caption
+    assert max(shown) < max(odds)
+    assert "off the axis" in histogram.accessibleDescription()
+    histogram.set_odds(distribution(RollSpec(code="2D", wild_dice=0)))  # nothing cut
+    assert histogram._headline() == "Totals 2 to 12: standing check"

@@ -201,15 +201,26 @@ class Histogram(QWidget):
             return self.tr("No odds")
         chance = self.chance()
         if chance is None:
-            return (
-                self.tr("Totals %1 to %2: standing check")
-                .replace("%1", str(min(self._odds)))
-                .replace("%2", str(max(self._odds)))
-            )
+            return self._range_words() + self.tr(": standing check")
         head = self.tr("%1 to reach %2")
         if self._successes:
             head = self.tr("%1 to reach %2 successes")
         return head.replace("%1", percent(chance)).replace("%2", str(self._difficulty))
+
+    def _range_words(self) -> str:
+        """The totals the axis shows, and where the tails were cut: the caption and the
+        axis agree (``Totals 4 to 34 shown (3 to 131 possible)``)."""
+        low, high = min(self._odds), max(self._odds)
+        shown_low, shown_high = min(self._shown), max(self._shown)
+        if (shown_low, shown_high) == (low, high):
+            return self.tr("Totals %1 to %2").replace("%1", str(low)).replace("%2", str(high))
+        return (
+            self.tr("Totals %1 to %2 shown (%3 to %4 possible)")
+            .replace("%1", str(shown_low))
+            .replace("%2", str(shown_high))
+            .replace("%3", str(low))
+            .replace("%4", str(high))
+        )
 
     def _paint_message(self, painter: QPainter, plot: QRectF, palette: QPalette) -> None:
         assert self._message is not None
@@ -252,9 +263,14 @@ class Histogram(QWidget):
             self.setAccessibleDescription(self.tr("No odds to show."))
             return
         likely = max(self._odds, key=lambda t: self._odds[t])
-        text = self.tr("Totals %1 to %2; most likely %3 (%4).")
-        text = text.replace("%1", str(min(self._odds))).replace("%2", str(max(self._odds)))
+        text = self._range_words() + self.tr("; most likely %3 (%4).")
         text = text.replace("%3", str(likely)).replace("%4", percent(self._odds[likely]))
+        if self._shown and (min(self._shown), max(self._shown)) != (
+            min(self._odds),
+            max(self._odds),
+        ):
+            cut = self.tr(" The totals off the axis add up to under %1 on each side.")
+            text += cut.replace("%1", percent(TAIL_SHOWN))
         chance = self.chance()
         if chance is not None:
             more = self.tr(" Chance of at least %1: %2.")

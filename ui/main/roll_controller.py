@@ -44,11 +44,15 @@ class RollController(QObject):
         return self.panel
 
     def apply_house_rules(self) -> None:
-        """The dice panel's defaults: the campaign's Wild Dice and critical 1 (R3)."""
+        """The dice panel's defaults: the campaign's Wild Dice and critical 1 (R3); with no
+        campaign open (or none found), the rules' own defaults."""
+        if self.panel is None:
+            return
+        from sheets.documents import HouseRules
+
         session = self.workspace.session
-        rules = session.house_rules() if session is not None else None
-        if rules is not None and self.panel is not None:
-            self.panel.set_defaults(rules.wild_dice, rules.critical_failure)
+        rules = (session.house_rules() if session is not None else None) or HouseRules()
+        self.panel.set_defaults(rules.wild_dice, rules.critical_failure)
 
     def roll(self, doc: CharacterDocument, label: str, code: DieCode) -> Any:
         """Load a check into the dice panel and roll it (R3 with the campaign's house rules)."""
