@@ -10,6 +10,7 @@ a document's text goes through ``tooltip``.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from PySide6.QtGui import Qt
 
@@ -22,3 +23,9 @@ def tooltip(text: str) -> str:
     if not Qt.mightBeRichText(text):
         return text
     return "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
+
+
+def problem_text(error: Any) -> str:
+    """A document error's problems, one line each (the first ten)."""
+    problems = getattr(error, "problems", None) or [error]
+    return "\n".join(str(p) for p in problems[:10])

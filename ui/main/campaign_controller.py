@@ -14,8 +14,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMenu, QWidget
 
 from ui.campaign.index import is_campaign_folder, scan_campaign
-from ui.main.status import problem_text
-from ui.text import tooltip
+from ui.text import problem_text, tooltip
 
 if TYPE_CHECKING:
     from ui.campaign.browser import CampaignBrowser

@@ -14,8 +14,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 
 from ui.campaign.index import is_campaign_folder
-from ui.main.status import problem_text
 from ui.services.prompter import Choice, Prompter, Question
+from ui.text import problem_text
 
 if TYPE_CHECKING:
     from sheets.documents import CharacterKind

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from ui.main.status import problem_text
 from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Prompter, Question
 
 if TYPE_CHECKING:
@@ -198,21 +197,9 @@ class FileController(QObject):
         self.reload(doc)
 
     def reload(self, doc: CharacterDocument) -> bool:
-        """Read the sheet's file again (its undo history goes: the file is the truth now)."""
-        from sheets.storage import DocumentError, load_character
-
-        if doc.path is None:
-            return False
-        try:
-            loaded = load_character(doc.path)
-        except DocumentError as error:
-            self.prompter.tell(
-                self.tr("Cannot reload %1").replace("%1", doc.title), problem_text(error), "warning"
-            )
-            return False
-        doc.reload_from(loaded.document, loaded.stamp)
-        self.workspace.discard_autosave(doc)
-        return True
+        """Read the sheet's file again (its undo history goes: the file is the truth now;
+        its autosave goes too, as the save service reports)."""
+        return self.save_service.reload(doc)
 
     def revert_current(self) -> bool:
         doc = self.tabs.current_document()

@@ -3,7 +3,7 @@ marker, the actions that apply now, the session number, and passing messages."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QMainWindow
@@ -17,12 +17,6 @@ if TYPE_CHECKING:
     from ui.main.sheet_tabs import SheetTabs
     from ui.main.undo_router import UndoRouter
     from ui.workspace.workspace import Workspace
-
-
-def problem_text(error: Any) -> str:
-    """A document error's problems, one line each (the first ten)."""
-    problems = getattr(error, "problems", None) or [error]
-    return "\n".join(str(p) for p in problems[:10])
 
 
 class StatusPresenter(QObject):

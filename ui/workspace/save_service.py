@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from ui.services.prompter import Choice, Prompter, Question
+from ui.text import problem_text
 
 if TYPE_CHECKING:
     from sheets.documents import Document
@@ -101,7 +102,7 @@ class SaveService(QObject):
         if overwrite:
             agreed |= {SaveRisk.EXISTS, SaveRisk.CHANGED}
         part = Part(doc.character, target, doc.stamp if same_file else None, agreed)
-        result = self.save_parts([part], doc.title, reload=lambda: self._reload(doc))
+        result = self.save_parts([part], doc.title, reload=lambda: self.reload(doc))
         if isinstance(result, Outcome):
             return result
         (stamp,) = result
@@ -111,7 +112,9 @@ class SaveService(QObject):
         self.saved.emit(doc, part.path)
         return Outcome(saved=True)
 
-    def _reload(self, doc: CharacterDocument) -> bool:
+    def reload(self, doc: CharacterDocument) -> bool:
+        """Read ``doc``'s file again: the file is the truth now (its undo history goes).
+        False, and the player told why, when the file cannot be read."""
         from sheets.storage import DocumentError, load_character
 
         if doc.path is None:
@@ -120,7 +123,7 @@ class SaveService(QObject):
             loaded = load_character(doc.path)
         except DocumentError as error:
             self.prompter.tell(
-                self.tr("Cannot reload %1").replace("%1", doc.title), str(error), "warning"
+                self.tr("Cannot reload %1").replace("%1", doc.title), problem_text(error), "warning"
             )
             return False
         doc.reload_from(loaded.document, loaded.stamp)
