@@ -79,3 +79,23 @@ class SignalLog:
             (doc.itemMoved, "moved"),
         ):
             signal.connect(lambda _owner, field, a, b, n=name: self.events.append((n, field, a, b)))
+
+
+def tracker_on(qtbot: Any, campaign: Path, *, active: bool = False) -> Any:
+    """The tracker on the sample brawl of ``campaign``, shown, with a scripted prompter
+    (its changes thrown away at the end); ``active``: the window has the keyboard."""
+    from ui.tracker import open_tracker
+
+    window = open_tracker(
+        campaign,
+        "encounters/brawl-at-the-pump-house.json",
+        freeze=False,
+        prompter=ScriptedPrompter(),
+    )
+    qtbot.addWidget(window, before_close_func=lambda w: w.mark_clean())
+    window.show()
+    qtbot.waitExposed(window)
+    if active:
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+    return window

@@ -20,11 +20,6 @@ from ui.services.prompter import Choice, ScriptedPrompter
 LEFT = Qt.MouseButton.LeftButton
 
 
-@pytest.fixture
-def campaign(tmp_path: Path) -> Path:
-    return copy_sample(tmp_path)
-
-
 def make_window(
     qtbot: QtBot, campaign: Path, *, idle_ms: int = 30, prompter: ScriptedPrompter | None = None
 ) -> MainWindow:

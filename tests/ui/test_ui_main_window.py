@@ -36,11 +36,6 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
 @pytest.fixture
-def campaign(tmp_path: Path) -> Path:
-    return copy_sample(tmp_path)
-
-
-@pytest.fixture
 def window(qtbot: QtBot, campaign: Path) -> MainWindow:
     widget = MainWindow(autosave_ms=60_000, prompter=ScriptedPrompter())
     qtbot.addWidget(widget, before_close_func=lambda w: w.files.discard_all_changes())

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,19 +14,11 @@ from pytestqt.qtbot import QtBot
 from sheets.encounter import CreateCondition
 from sheets.results import Duration
 from sheets.storage import load_character, load_encounter
-from tests.locations import SAMPLE
 from ui.services.prompter import Choice, ScriptedPrompter
 from ui.tracker import TrackerWindow, open_tracker
 
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 JACK = "characters/jack-calloway.json"
-
-
-@pytest.fixture
-def campaign(tmp_path: Path) -> Path:
-    folder = tmp_path / "campaign"
-    shutil.copytree(SAMPLE, folder)
-    return folder
 
 
 def tracker_with_a_lasting_wound(qtbot: QtBot, campaign: Path) -> TrackerWindow:

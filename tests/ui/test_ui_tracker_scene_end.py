@@ -5,7 +5,6 @@ again at the next save."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,29 +13,18 @@ from pytestqt.qtbot import QtBot
 from sheets.encounter import CreateCondition
 from sheets.results import Duration
 from sheets.storage import load_character, load_encounter
-from tests.locations import SAMPLE
+from tests.ui_helpers import tracker_on
 from ui.character_document import CharacterDocument
-from ui.services.prompter import ScriptedPrompter
 from ui.sheet.conditions import ConditionsWidget
-from ui.tracker import TrackerWindow, open_tracker
+from ui.tracker import TrackerWindow
 
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 JACK = "characters/jack-calloway.json"
 GUARD = "characters/company-guard.json"
 
 
-@pytest.fixture
-def campaign(tmp_path: Path) -> Path:
-    folder = tmp_path / "campaign"
-    shutil.copytree(SAMPLE, folder)
-    return folder
-
-
 def tracker(qtbot: QtBot, campaign: Path) -> TrackerWindow:
-    window = open_tracker(campaign, BRAWL, freeze=False, prompter=ScriptedPrompter())
-    qtbot.addWidget(window, before_close_func=lambda w: w.mark_clean())  # type: ignore[attr-defined]
-    window.show()
-    qtbot.waitExposed(window)
+    window: TrackerWindow = tracker_on(qtbot, campaign)
     return window
 
 

@@ -5,7 +5,6 @@ end with its awards (R7), saving, and the player view never leaking (issue 6).""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,8 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from sheets.encounter import NextTurn
 from sheets.storage import load_character, load_encounter
-from tests.locations import SAMPLE
-from ui.services.prompter import ScriptedPrompter
+from tests.ui_helpers import tracker_on
 from ui.tracker import TrackerWindow, open_tracker
 from ui.tracker.initiative_model import COL_NAME, COL_STATE
 
@@ -24,20 +22,8 @@ BRAWL = "encounters/brawl-at-the-pump-house.json"
 DIE_CODE = re.compile(r"\b\d+D(?:[+-]\d+)?\b|\b\d+d6\b")
 
 
-@pytest.fixture
-def campaign(tmp_path: Path) -> Path:
-    folder = tmp_path / "campaign"
-    shutil.copytree(SAMPLE, folder)
-    return folder
-
-
 def make_window(qtbot: QtBot, campaign: Path) -> TrackerWindow:
-    window = open_tracker(campaign, BRAWL, freeze=False, prompter=ScriptedPrompter())
-    qtbot.addWidget(window, before_close_func=lambda w: w.mark_clean())  # type: ignore[attr-defined]
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
+    window: TrackerWindow = tracker_on(qtbot, campaign, active=True)
     return window
 
 
