@@ -56,8 +56,8 @@ def test_a_conflict_on_a_sheet_asks_and_writes_nothing_when_cancelled(
     assert not window.save()
     (question,) = [a.question for a in prompter.asked]
     assert "jack-calloway.json" in question.text
-    # No copy of a sheet the encounter does not point at; no reload inside a fight.
-    assert question.choices == (Choice.OVERWRITE, Choice.CANCEL)
+    # No copy of a sheet the encounter does not point at.
+    assert question.choices == (Choice.RELOAD, Choice.OVERWRITE, Choice.CANCEL)
     assert (campaign / JACK).read_bytes() == jack
     assert (campaign / BRAWL).read_bytes() == encounter  # the encounter did not land alone
     assert not window.undo_stack.isClean()
@@ -111,3 +111,20 @@ def test_a_failed_write_leaves_every_file_as_it_was(
     (told,) = prompter.asked
     assert told.question.kind == "critical" and "No space left" in told.question.text
     assert not window.undo_stack.isClean()
+
+
+def test_reload_theirs_reopens_the_encounter_from_the_files(qtbot: QtBot, campaign: Path) -> None:
+    window = tracker_with_a_lasting_wound(qtbot, campaign)
+    jack = change_jack_elsewhere(campaign)
+    encounter = (campaign / BRAWL).read_bytes()
+    fresh: list[TrackerWindow] = []
+    window.replaced.connect(fresh.append)
+    window.prompter.script(Choice.RELOAD)
+    assert window.save()  # nothing unsaved is left: theirs was taken
+    qtbot.waitUntil(lambda: bool(fresh))
+    new = fresh[0]
+    qtbot.addWidget(new, before_close_func=lambda w: w.mark_clean())
+    assert (campaign / JACK).read_bytes() == jack  # theirs untouched
+    assert (campaign / BRAWL).read_bytes() == encounter
+    assert new.engine.encounter.state == "setup"  # the file's encounter, not the session's
+    assert new.undo_stack.isClean() and not window.isVisible()

@@ -132,6 +132,9 @@ class CampaignController(QObject):
     def _keep(self, window: QWidget) -> None:
         self.windows.append(window)
         window.destroyed.connect(lambda _o=None, w=window: self._forget(w))
+        replaced = getattr(window, "replaced", None)  # a tracker reopened from disk
+        if replaced is not None:
+            replaced.connect(self._keep)
 
     def _forget(self, window: QWidget) -> None:
         if window in self.windows:

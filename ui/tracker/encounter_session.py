@@ -2,9 +2,9 @@
 where it is saved, and saving it together with the sheets its commands changed.
 
 Saving goes through the save service as one save (issue 13.8): the encounter and every
-sheet it changed land together, or the GM is asked (keep mine / save the encounter as a
-copy / cancel) and no file changes. Python's garbage collector is frozen at each round
-change: what a round leaves (log lines, undo records) stays for the evening, and a full
+sheet it changed land together, or the GM is asked (reload theirs / keep mine / save the
+encounter as a copy / cancel) and no file changes. Python's garbage collector is frozen at
+each round change: what a round leaves (log lines, undo records) stays for the evening, and a full
 collection walking it would stall a turn (100+ ms at 500 combatants; bench/).
 """
 
@@ -24,6 +24,7 @@ from ui.workspace.save_service import Outcome, Part, SaveService
 
 class EncounterSession(QObject):
     saved = Signal(object)  # the encounter's Path, after a save
+    reloadRequested = Signal()  # the GM took the files' version: read them again
 
     def __init__(
         self,
@@ -77,9 +78,11 @@ class EncounterSession(QObject):
             Part(loaded.document, loaded.path, loaded.stamp, copyable=False)
             for _, loaded in touched
         ]
-        result = self.save_service.save_parts([encounter, *sheets], self.engine.encounter.name)
+        result = self.save_service.save_parts(
+            [encounter, *sheets], self.engine.encounter.name, reload=self._take_theirs
+        )
         if isinstance(result, Outcome):
-            return False
+            return result.settled
         self.path, self.stamp = encounter.path, result[0]
         if campaign is not None:
             for (file, loaded), stamp in zip(touched, result[1:], strict=True):
@@ -89,6 +92,13 @@ class EncounterSession(QObject):
         self.controller.touched.clear()
         self.undo_stack.setClean()
         self.saved.emit(encounter.path)
+        return True
+
+    def _take_theirs(self) -> bool:
+        """Reload Theirs: this encounter's unsaved changes go; whoever shows the encounter
+        reads it again (``reloadRequested``). Nothing unsaved is left."""
+        self.undo_stack.setClean()
+        self.reloadRequested.emit()
         return True
 
     def may_close(self, prompter: Prompter) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
@@ -56,6 +57,8 @@ ACTIONS = (
 
 class TrackerWindow(QMainWindow):
     """The encounter tracker for one encounter of a campaign."""
+
+    replaced = Signal(object)  # the fresh TrackerWindow that took this one's place
 
     start_action: QAction
     initiative_action: QAction
