@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from sheets.storage import CampaignFolder, load_encounter, open_campaign
@@ -52,29 +52,36 @@ def open_tracker(
     window.session.freeze_each_round = freeze
     if parent is not None:
         window.setWindowFlag(Qt.WindowType.Window, True)
-    # Reload Theirs after a save conflict: this window's changes go, and a fresh tracker
-    # reads the files as they are now (after the save that asked has returned).
-    window.session.reloadRequested.connect(
-        lambda: QTimer.singleShot(0, window, lambda: _reopen(window, freeze))
-    )
+    _Reopener(window, freeze)
     return window
 
 
-def _reopen(window: TrackerWindow, freeze: bool) -> None:
-    """A fresh tracker on the same encounter, read from disk, in place of ``window``."""
-    path, campaign = window.session.path, window.session.campaign
-    if path is None or campaign is None:
-        return
-    fresh = open_tracker(
-        campaign.folder, path, window.parentWidget(), freeze=freeze, prompter=window.prompter
-    )
-    fresh.setGeometry(window.geometry())
-    if window.testAttribute(Qt.WidgetAttribute.WA_DeleteOnClose):
-        fresh.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    window.replaced.emit(fresh)
-    fresh.show()
-    window.mark_clean()
-    window.close()
+class _Reopener(QObject):
+    """Reload Theirs after a save conflict: the window's changes go, and a fresh tracker
+    reads the files as they are now (once the save that asked has returned)."""
+
+    def __init__(self, window: TrackerWindow, freeze: bool) -> None:
+        super().__init__(window)
+        self.window = window
+        self.freeze = freeze
+        window.session.reloadRequested.connect(lambda: QTimer.singleShot(0, self, self.reopen))
+
+    def reopen(self) -> None:
+        window = self.window
+        path, campaign = window.session.path, window.session.campaign
+        if path is None or campaign is None:
+            return
+        fresh = open_tracker(
+            campaign.folder, path, window.parentWidget(), freeze=self.freeze,
+            prompter=window.prompter,
+        )  # fmt: skip
+        fresh.setGeometry(window.geometry())
+        if window.testAttribute(Qt.WidgetAttribute.WA_DeleteOnClose):
+            fresh.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.replaced.emit(fresh)
+        fresh.show()
+        window.mark_clean()
+        window.close()
 
 
 def _relative_key(campaign: CampaignFolder, file: Path) -> str | None:
