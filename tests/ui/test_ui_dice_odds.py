@@ -248,8 +248,7 @@ def test_the_caption_and_the_axis_agree_and_say_where_the_tail_is_cut(
     histogram.set_odds(odds)
     shown = histogram._shown
     caption = histogram._headline()
-    assert caption.startswith(f"Totals {min(shown)} to {max(shown)} shown")
-    assert f"({min(odds)} to {max(odds)} possible)" in caption
+    assert caption.startswith(f"Totals {min(shown)}–{max(shown)} of {min(odds)}–{max(odds)}")
     assert max(shown) < max(odds)
     assert "off the axis" in histogram.accessibleDescription()
     histogram.set_odds(distribution(RollSpec(code="2D", wild_dice=0)))  # nothing cut

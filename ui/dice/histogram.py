@@ -208,14 +208,14 @@ class Histogram(QWidget):
         return head.replace("%1", percent(chance)).replace("%2", str(self._difficulty))
 
     def _range_words(self) -> str:
-        """The totals the axis shows, and where the tails were cut: the caption and the
-        axis agree (``Totals 4 to 34 shown (3 to 131 possible)``)."""
+        """The totals the axis shows, and all there are when the tails were cut: the
+        caption and the axis agree (``Totals 4–34 of 3–131``; short: the dock is narrow)."""
         low, high = min(self._odds), max(self._odds)
         shown_low, shown_high = min(self._shown), max(self._shown)
         if (shown_low, shown_high) == (low, high):
             return self.tr("Totals %1 to %2").replace("%1", str(low)).replace("%2", str(high))
         return (
-            self.tr("Totals %1 to %2 shown (%3 to %4 possible)")
+            self.tr("Totals %1–%2 of %3–%4")
             .replace("%1", str(shown_low))
             .replace("%2", str(shown_high))
             .replace("%3", str(low))
