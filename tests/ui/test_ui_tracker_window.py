@@ -302,3 +302,26 @@ def test_a_refused_multi_select_concede_pushes_no_undo_step(qtbot: QtBot, campai
     assert window.undo_stack.count() == steps + 1  # both in one step
     assert window.engine.view.by_id["guard-1"].conceded
     assert window.engine.view.by_id["guard-3"].conceded
+
+
+def test_space_ticks_a_focused_box_and_advances_the_turn_elsewhere(
+    qtbot: QtBot, campaign: Path
+) -> None:
+    """Issue 16: Space on a focused button or check box ended the turn."""
+    from PySide6.QtWidgets import QCheckBox
+
+    window = make_window(qtbot, campaign)
+    window.roll_initiative(seed=4)
+    window.next_turn()
+    actor = window.engine.current()
+    box = next(b for b in window.act_panel.findChildren(QCheckBox) if b.isVisible())
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    ticked = box.isChecked()
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    assert box.isChecked() is not ticked  # the box took the key
+    assert window.engine.current() == actor  # the turn did not pass
+    window.table.setFocus()
+    qtbot.waitUntil(window.table.hasFocus)
+    qtbot.keyClick(window.table, Qt.Key.Key_Space)
+    assert window.engine.current() != actor  # Space is Next turn elsewhere

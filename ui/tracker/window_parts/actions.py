@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QComboBox, QMainWindow, QToolBar
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QMainWindow, QToolBar
 
 from ui.text import tooltip
 from ui.tracker.window_parts.scene_flow import SCENES
@@ -131,6 +131,25 @@ class TrackerActions(QObject):
         self.player_view_action.toggled.connect(lambda on: player.toggle(on))
         player.action = self.player_view_action
         self.scene_combo.activated.connect(self._scene_chosen)
+        app = QApplication.instance()
+        if app is not None:  # Space belongs to a focused button or box (see eventFilter)
+            app.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Space is Next turn, except while a button, check box or combo box of this
+        window has the focus: then it presses, ticks or opens that (issue 16: a GM's
+        Space on a focused button must never end the turn)."""
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Space
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and isinstance(watched, QAbstractButton | QComboBox)
+            and self.window.isAncestorOf(watched)
+        ):
+            event.accept()  # the widget takes the key; the shortcut does not fire
+            return True
+        return super().eventFilter(watched, event)
 
     def _action(self, text: str, tip: str, *keys: Key) -> QAction:
         action = QAction(text, self.window)
