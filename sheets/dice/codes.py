@@ -17,6 +17,8 @@ _CODE = re.compile(
 # A bare signed number is a pips-only code, as effects write it (R1: `-2`).
 _PIPS_ONLY = re.compile(r"^\s*(?P<sign>[+-])\s*(?P<pips>\d+)\s*$")
 _MAX_DIGITS = 6  # a die code of a million dice is a typo, not a roll
+MAX_DICE = 120
+"""The most dice a die code may have: more is a typo, not a roll (99999D was taken)."""
 
 
 @total_ordering
@@ -61,6 +63,11 @@ class DieCode:
                 raise ValueError(f"die code {text!r} is too large")
             dice = int(match["dice"]) * (-1 if match["sign"] == "-" else 1)
             pips = int(match["pips"] or 0) * (-1 if match["psign"] == "-" else 1)
+            if abs(dice) > MAX_DICE:
+                raise ValueError(
+                    f"die code {text!r} has more than {MAX_DICE} dice: a typo? (at most "
+                    f"{MAX_DICE}D)"
+                )
             return cls(dice, pips)
         match = _PIPS_ONLY.match(clean)
         if match is not None and len(match["pips"]) <= _MAX_DIGITS:

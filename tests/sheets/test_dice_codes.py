@@ -103,3 +103,14 @@ def test_addition_adds_fixed_values(a: DieCode, b: DieCode) -> None:
     assert (a + b).fixed_value == a.fixed_value + b.fixed_value
     assert a + b == b + a
     assert (a + b) - b == a
+
+
+def test_a_die_code_has_at_most_120_dice() -> None:
+    """Issue 15: 99999D was accepted; a clear limit and message instead."""
+    from sheets.dice.codes import MAX_DICE
+
+    assert DieCode.parse(f"{MAX_DICE}D+2").dice == MAX_DICE
+    with pytest.raises(ValueError, match="more than 120 dice"):
+        DieCode.parse("99999D")
+    with pytest.raises(ValueError, match="more than 120 dice"):
+        DieCode.parse("-121D")

@@ -59,7 +59,7 @@ def test_a_bad_code_is_refused_with_the_reason_and_kept(qtbot: QtBot, form: Spec
 
 @pytest.mark.parametrize(
     ("text", "reason"),
-    [("", "Type a die code"), ("3d8", "d8"), ("200D", "stops at 120"), ("D", "not a die code")],
+    [("", "Type a die code"), ("3d8", "d8"), ("200D", "at most 120D"), ("D", "not a die code")],
 )
 def test_other_refusals(qtbot: QtBot, form: SpecForm, text: str, reason: str) -> None:
     retype(qtbot, form.code_edit, text)
