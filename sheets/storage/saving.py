@@ -314,14 +314,31 @@ TEMP_NAME: Final = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
 """The names ``_write_temp`` gives its temp files: ``.NAME.json.1a2b3c4d.tmp``."""
 
 
+def _temp_files(folder: Path) -> list[Path]:
+    """Our own temp-file names in ``folder`` and its backups folder."""
+    found: list[Path] = []
+    for where in (folder, folder / BACKUP_FOLDER):
+        try:
+            entries = list(os.scandir(where))
+        except OSError:
+            continue
+        found += [
+            Path(e.path)
+            for e in entries
+            if TEMP_NAME.match(e.name) and e.is_file(follow_symlinks=False)
+        ]
+    return found
+
+
 def remove_stale_temp_files(folder: Path) -> list[Path]:
     """Delete the temp files a killed save left in ``folder`` (and its backups folder).
 
     Only names of our own pattern, and only while no live writer holds the folder's lock
     (a writer's temp file exists only while it holds the lock). Returns what was removed;
-    a folder that is locked, missing or read-only is left as it is.
+    a folder that is locked, missing or read-only is left as it is. A folder with none
+    is not touched at all (opening a campaign writes nothing, not even the lock file).
     """
-    if not folder.is_dir():
+    if not folder.is_dir() or not _temp_files(folder):
         return []
     lock = FileLock(lock_path(folder), timeout=0, thread_local=False)
     try:
@@ -330,18 +347,12 @@ def remove_stale_temp_files(folder: Path) -> list[Path]:
         return []
     removed: list[Path] = []
     try:
-        for where in (folder, folder / BACKUP_FOLDER):
+        for path in _temp_files(folder):  # again, under the lock: a writer may have finished
             try:
-                entries = list(os.scandir(where))
+                path.unlink()
             except OSError:
                 continue
-            for entry in entries:
-                if TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False):
-                    try:
-                        os.unlink(entry.path)
-                    except OSError:
-                        continue
-                    removed.append(Path(entry.path))
+            removed.append(path)
     finally:
         lock.release()
     return removed

@@ -259,3 +259,12 @@ def test_two_writers_never_lose_a_save_that_reported_success(
     assert [token for token in landed if token not in final] == []
     assert sorted(p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")) == []
     assert (path.parent / LOCK_NAME).exists()
+
+
+def test_opening_a_folder_with_no_temp_files_writes_nothing(tmp_path: Path) -> None:
+    """Loading never writes: no stale temp file, no lock file either."""
+    folder = tmp_path / "characters"
+    folder.mkdir()
+    (folder / "ada.json").write_text("{}")
+    assert remove_stale_temp_files(folder) == []
+    assert sorted(p.name for p in folder.iterdir()) == ["ada.json"]
