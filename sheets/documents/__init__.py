@@ -39,6 +39,7 @@ from sheets.documents.encounter import (
     LogEntry,
     Side,
 )
+from sheets.documents.engine_state import CheckRecord, EngineState
 
 DocumentType = Literal["character", "encounter", "campaign"]
 """The three kinds of file; a character file's ``kind`` may be any of CHARACTER_KINDS."""
@@ -75,12 +76,14 @@ __all__ = [
     "Character",
     "CharacterKind",
     "CheckModifier",
+    "CheckRecord",
     "Combatant",
     "ConditionInstance",
     "ConditionState",
     "Document",
     "DocumentType",
     "Encounter",
+    "EngineState",
     "FearMemory",
     "HouseRules",
     "Importance",

@@ -1,8 +1,8 @@
 """The encounter document: who takes part, on which side, and the scene's running state.
 
 This is the container the encounter engine persists (R6): it stores initiative, actions
-spent, conditions created in the scene, the log, and a free ``engine_state`` for what the
-engine needs later. The rules themselves live in the engine, not here.
+spent, conditions created in the scene, the log, and the typed ``engine_state`` for what
+the engine needs later. The rules themselves live in the engine, not here.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from pydantic import (
 from sheets.documents.character import Character
 from sheets.documents.common import Document, Name, Part, Text, require_unique_names
 from sheets.documents.condition_state import ConditionInstance, StatusCondition, omit_defaults
+from sheets.documents.engine_state import EngineState
 
 SceneType = Literal["quick", "dramatic", "tactical"]
 """R6: a quick check, a dramatic scene (order of relevance), a tactical scene (rounds)."""
@@ -206,8 +207,8 @@ class Encounter(Document):
     current_turn: int = Field(default=0, ge=0)
     """Index into the turn order of who acts now."""
     log: list[LogEntry] = Field(default_factory=list)
-    engine_state: dict[str, JsonValue] = Field(default_factory=dict)
-    """Room for the encounter engine's own bookkeeping."""
+    engine_state: EngineState = Field(default_factory=EngineState)
+    """The encounter engine's own bookkeeping (checks' ranks, id counters, fear met)."""
 
     @model_validator(mode="after")
     def _check_references(self) -> Self:

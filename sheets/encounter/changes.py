@@ -7,6 +7,13 @@ restore the very objects, so the saved bytes after undo equal the bytes before.
 
 Fields are written straight into the model (no re-validation): the engine builds every
 new value from validated parts, and a 500-combatant turn must stay under a millisecond.
+
+The recorder also notes whose rows a command changed (``rows``; ``every_row`` when a new
+round, a start or an end changes what every row shows), so the tracker repaints exactly
+those (Anki's OpChanges: an operation says what it changed). A write to a combatant's own
+fields marks it by itself; the helpers that change lists inside a combatant or its sheet
+mark the owner (``mark``), and the engine adds every combatant of a character file the
+command touched.
 """
 
 from __future__ import annotations
@@ -16,10 +23,16 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from sheets.documents import Combatant, Encounter
+
 Step = tuple[Callable[[], None], Callable[[], None]]
 """One change: (undo, redo)."""
 
 _MISSING: Any = object()
+
+EVERY_ROW_FIELDS = frozenset({"round", "state"})
+"""Encounter fields every row shows: the round (actions, expiries), the state (ready,
+running, ended). ``current_turn`` is not among them: the turn code marks the two actors."""
 
 
 def write_field(model: BaseModel, name: str, value: Any) -> None:
@@ -30,10 +43,21 @@ def write_field(model: BaseModel, name: str, value: Any) -> None:
 class Changes:
     """The recorder a command writes through; ``steps`` undo and redo it exactly."""
 
-    __slots__ = ("steps",)
+    __slots__ = ("every_row", "rows", "steps")
 
     def __init__(self) -> None:
         self.steps: list[Step] = []
+        self.rows: set[str] = set()
+        """Combatants whose rows this command changed."""
+        self.every_row = False
+        """A change every row shows (the round, the encounter's state, the turn order)."""
+
+    def mark(self, *combatant_ids: str | None) -> None:
+        """These combatants' rows changed (a change inside their lists or sheets)."""
+        self.rows.update(c for c in combatant_ids if c is not None)
+
+    def mark_every_row(self) -> None:
+        self.every_row = True
 
     def set(self, model: BaseModel, name: str, value: Any) -> None:
         """Set ``model.name``; a write of the same value records nothing."""
@@ -41,6 +65,14 @@ class Changes:
         if old is value or (type(old) is type(value) and old == value):
             return
         write_field(model, name, value)
+        if isinstance(model, Combatant):
+            self.rows.add(model.id)
+        elif isinstance(model, Encounter):
+            if name in EVERY_ROW_FIELDS:
+                self.every_row = True
+            elif name == "current_turn":  # the actor before and after: "Acting" moved
+                order = model.turn_order
+                self.mark(*(order[i] for i in (old, value) if 0 <= i < len(order)))
         self.steps.append(
             (lambda: write_field(model, name, old), lambda: write_field(model, name, value))
         )

@@ -109,9 +109,7 @@ def create(
 
 def fresh_id(view: EncounterView, owner: str) -> str:
     """A condition id unique on its owner, from a counter kept in the document."""
-    state = view.encounter.engine_state
-    counter = state.get("next_condition", 1)
-    number = counter if isinstance(counter, int) else 1
+    number = view.encounter.engine_state.next_condition
     combatant = view.combatant(owner)
     taken = {i.id for i in view.conditions(combatant)}
     while f"c{number}" in taken:
@@ -121,7 +119,7 @@ def fresh_id(view: EncounterView, owner: str) -> str:
 
 def bump_id_counter(view: EncounterView, changes: Changes, used: str) -> None:
     number = int(used[1:]) if used[1:].isdigit() else 0
-    changes.put(view.encounter.engine_state, "next_condition", number + 1)
+    changes.set(view.encounter.engine_state, "next_condition", number + 1)
 
 
 def remove(

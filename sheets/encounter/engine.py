@@ -7,6 +7,10 @@
 Every command runs through recorded changes (``changes.Changes``): ``apply`` returns a
 ``CommandRecord`` that undoes and redoes exactly that command, so the UI can wrap each in
 a QUndoCommand. A refused command (``CommandRefused``) changes nothing.
+
+One undo history: an engine made with ``history=False`` keeps none (the tracker's
+QUndoStack is the history and calls ``revert``/``reapply``); otherwise it keeps a
+``History`` for ``undo``/``redo``.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from sheets.encounter.effects import (
     fold,
     menu,
 )
+from sheets.encounter.history import History
 from sheets.encounter.resolve import scale_to_hit
 from sheets.encounter.state import CommandRefused, EncounterView
 from sheets.results import Duration
@@ -46,6 +51,9 @@ class CommandRecord:
     changes: Changes = field(repr=False)
     touched: frozenset[str] = frozenset()
     """Files changed besides the encounter: character files (save them), or "encounter"."""
+    rows: frozenset[str] | None = frozenset()
+    """The combatants whose rows the command changed (undo and redo change the same);
+    None: every row (a new round, the start or the end of the encounter, a new order)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +93,11 @@ class Engine:
         rules: HouseRules | None = None,
         *,
         clock: Callable[[], str] | None = None,
+        history: bool = True,
     ) -> None:
         self.view = EncounterView(encounter, characters or {}, rules or HouseRules())
         self._clock = clock
-        self._done: list[CommandRecord] = []
-        self._undone: list[CommandRecord] = []
+        self._history = History() if history else None
 
     @property
     def encounter(self) -> Encounter:
@@ -116,52 +124,67 @@ class Engine:
             raise
         if not outcome.data and ctx.logged:
             outcome = replace(outcome, data=ctx.logged)
-        record = CommandRecord(command, outcome, changes, frozenset(ctx.touched))
-        self._done.append(record)
-        self._undone.clear()
+        touched = frozenset(ctx.touched)
+        record = CommandRecord(command, outcome, changes, touched, self._rows(changes, touched))
+        if self._history is not None:
+            self._history.applied(record)
         return record
+
+    def _rows(self, changes: Changes, touched: frozenset[str]) -> frozenset[str] | None:
+        """Whose rows changed: those the changes marked, and everyone playing a sheet the
+        command changed (two combatants can share a character file)."""
+        if changes.every_row:
+            return None
+        rows = set(changes.rows)
+        files = touched - {"encounter"}
+        if files:
+            rows.update(c.id for c in self.encounter.combatants if c.character_file in files)
+        return frozenset(rows)
 
     def revert(self, record: CommandRecord) -> None:
         """Undo ``record``, which must be the last command applied (or redone)."""
-        if not self._done or self._done[-1] is not record:
-            raise ValueError("only the last command applied can be undone")
-        self._done.pop()
+        if self._history is not None:
+            self._history.reverting(record)
         record.changes.undo()
-        self._undone.append(record)
 
     def reapply(self, record: CommandRecord) -> None:
         """Redo ``record``, which must be the last command undone."""
-        if not self._undone or self._undone[-1] is not record:
-            raise ValueError("only the last command undone can be redone")
-        self._undone.pop()
+        if self._history is not None:
+            self._history.reapplying(record)
         record.changes.redo()
-        self._done.append(record)
+
+    def _kept(self) -> History:
+        if self._history is None:
+            raise ValueError("this engine keeps no history: its owner's undo stack does")
+        return self._history
 
     def undo(self) -> CommandRecord | None:
-        if not self._done:
+        done = self._kept().done
+        if not done:
             return None
-        record = self._done[-1]
+        record = done[-1]
         self.revert(record)
         return record
 
     def redo(self) -> CommandRecord | None:
-        if not self._undone:
+        undone = self._kept().undone
+        if not undone:
             return None
-        record = self._undone[-1]
+        record = undone[-1]
         self.reapply(record)
         return record
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._done)
+        return bool(self._kept().done)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._undone)
+        return bool(self._kept().undone)
 
     @property
     def history(self) -> tuple[CommandRecord, ...]:
-        return tuple(self._done)
+        return tuple(self._kept().done)
 
     # --- convenience: one method per command -------------------------------------------------
 
@@ -311,7 +334,7 @@ class Engine:
         if record is None:
             return []
         options = menu(self.ranks_left(check_id))
-        if record.get("effect_roll"):
+        if record.effect_roll:
             options = [o for o in options if o.target != "effect_roll"]
         return options
 
@@ -320,7 +343,7 @@ class Engine:
         record = find_check(self.view, check_id)
         if record is None:
             return 0
-        return int(record["ranks"]) - int(record["spent"])
+        return record.ranks_left
 
     def proposed_spec(
         self,

@@ -199,9 +199,19 @@ class EncounterView:
 
     # --- recorded changes that keep the index in step -----------------------------------
 
+    def _sharing(self, owner: str, items: list[ConditionInstance]) -> list[str]:
+        """The owner, and when ``items`` is a sheet's list, everyone playing that sheet."""
+        combatant = self.combatant(owner)
+        if items is combatant.conditions or combatant.character_file is None:
+            return [owner]
+        return [
+            c.id for c in self.encounter.combatants if c.character_file == combatant.character_file
+        ]
+
     def add_instance(self, changes: Changes, owner: str, instance: ConditionInstance) -> None:
         combatant = self.combatant(owner)
         changes.append(combatant.conditions, instance)
+        changes.mark(owner)
         self.index_add(owner, instance)
         changes.hook(
             lambda: self.index_remove(owner, instance), lambda: self.index_add(owner, instance)
@@ -211,6 +221,7 @@ class EncounterView:
         self, changes: Changes, owner: str, items: list[ConditionInstance], index: int
     ) -> ConditionInstance:
         instance: ConditionInstance = changes.pop(items, index)
+        changes.mark(*self._sharing(owner, items))
         self.index_remove(owner, instance)
         changes.hook(
             lambda: self.index_add(owner, instance), lambda: self.index_remove(owner, instance)
@@ -229,6 +240,7 @@ class EncounterView:
         old = items[index]
         changes.pop(items, index)
         changes.insert(items, index, new)
+        changes.mark(*self._sharing(owner, items))
         self.index_remove(owner, old)
         self.index_add(owner, new)
 

@@ -70,6 +70,7 @@ def end_turn(view: EncounterView, changes: Changes, combatant: Combatant, notes:
         while index < len(combatant.help):
             if combatant.help[index].expires_round <= turn_round:
                 lapsed = changes.pop(combatant.help, index)
+                changes.mark(combatant.id)
                 notes.append(f"{combatant.name}: unused help from {lapsed.helper} lapsed")
             else:
                 index += 1
@@ -129,15 +130,11 @@ def _waiting(view: EncounterView, start: int, stop: int) -> int | None:
     return None
 
 
-REORDERED = "reordered_in_round"
-"""engine_state key: the round in which the order last changed."""
-
-
 def next_waiting(view: EncounterView, after: int) -> int | None:
     """The next combatant in the order who has not had a turn this round; after the order
     changed in this round, the first such combatant in the new order (ruling above)."""
     order = view.encounter.turn_order
-    if view.encounter.engine_state.get(REORDERED) == view.encounter.round:
+    if view.encounter.engine_state.reordered_in_round == view.encounter.round:
         after = -1
     found = _waiting(view, after + 1, len(order))
     if found is None:

@@ -24,7 +24,7 @@ from sheets.conditions import (
     WILLPOWERS,
 )
 from sheets.dice import DieCode
-from sheets.documents import CHARACTER_KINDS, Campaign, Character, Document, Encounter
+from sheets.documents import CHARACTER_KINDS, Campaign, Character, Document, Encounter, EngineState
 from sheets.results import Duration
 from sheets.storage import (
     DocumentError,
@@ -49,6 +49,7 @@ names = st.text(_name_chars, min_size=1, max_size=16).map(str.strip).filter(bool
 texts = st.text(st.characters(codec="utf-8"), max_size=30)
 codes = st.integers(0, 40).map(DieCode.from_pips).map(str)
 small = st.integers(0, 20)
+ENGINE_STATE_FIELDS = frozenset(EngineState.model_fields)
 ids = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz0123456789-_"), min_size=1, max_size=10)
 
 json_values = st.recursive(
@@ -218,7 +219,22 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
                 max_size=3,
             )
         ),
-        "engine_state": draw(st.dictionaries(st.text(max_size=5), json_values, max_size=2)),
+        # Keys an older engine wrote (or any other) are kept beside the typed ones.
+        "engine_state": draw(
+            st.dictionaries(
+                st.text(max_size=5).filter(lambda k: k not in ENGINE_STATE_FIELDS),
+                json_values,
+                max_size=2,
+            )
+            | st.fixed_dictionaries(
+                {},
+                optional={
+                    "next_check": st.integers(1, 99),
+                    "fear": st.dictionaries(names, st.lists(names, max_size=2), max_size=2),
+                    "reordered_in_round": st.none() | small,
+                },
+            )
+        ),
         **draw(extras),
     }
 

@@ -74,8 +74,7 @@ def draw_command(data: st.DataObject, engine: Engine) -> Command:
     ids = [c.id for c in enc.combatants]
     who = st.sampled_from(ids)
     seed = st.integers(0, 2**32)
-    checks = enc.engine_state.get("checks")
-    check_ids = sorted(checks) if isinstance(checks, dict) else []
+    check_ids = sorted(enc.engine_state.checks)
     kind = data.draw(
         st.sampled_from(
             [

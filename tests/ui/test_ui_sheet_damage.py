@@ -38,6 +38,7 @@ from ui.sheet.damage_widget import (
     campaign_damage_system,
 )
 from ui.sheet.editor import CharacterEditor
+from ui.tracker.window import TrackerWindow
 
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 
@@ -251,6 +252,12 @@ def run_damage(qtbot: QtBot, tmp_path: Path, system: str, monkeypatch: Any) -> A
     return window
 
 
+def last_outcome(window: TrackerWindow) -> dict[str, Any]:
+    record = window.controller.last_record()
+    assert record is not None
+    return record.outcome.data
+
+
 def test_the_act_panel_and_the_log_show_the_wound(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -258,7 +265,7 @@ def test_the_act_panel_and_the_log_show_the_wound(
     act = window.act_panel
     brask = window.engine.view.sheet_of("brask")
     level = brask.wound_level
-    data = window.engine.history[-1].outcome.data
+    data = last_outcome(window)
     assert data["damage_system"] == "wounds" and data["wound"]["after"] == level
     assert act.damage_label.isVisible()
     assert act.damage_label.text().startswith("Wounds (R10): ")
@@ -279,7 +286,7 @@ def test_the_act_panel_shows_body_points(
     window = run_damage(qtbot, tmp_path, "body_points", monkeypatch)
     act = window.act_panel
     brask = window.engine.view.sheet_of("brask")
-    data = window.engine.history[-1].outcome.data["body_points"]
+    data = last_outcome(window)["body_points"]
     assert brask.body_points == data["after"]
     assert act.damage_label.text().startswith("Body points (R10): ")
     assert f"{data['after']}/{data['maximum']} left" in act.damage_label.text()

@@ -285,8 +285,7 @@ class ActPanel(QWidget):
         self._refresh_conditions()
 
     def _check_gone(self) -> bool:
-        checks = self.engine.encounter.engine_state.get("checks")
-        return not (isinstance(checks, dict) and self.check_id in checks)
+        return self.check_id not in self.engine.encounter.engine_state.checks
 
     def new_check(self) -> None:
         """Forget the recorded check: the next roll is a new one."""

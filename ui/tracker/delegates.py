@@ -19,13 +19,8 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 from sheets.conditions import OUT_OF_ACTION
 from sheets.damage import HEALTHY, WOUND_LEVELS
 from ui.theme import DANGER, WARN, mix
-from ui.tracker.initiative_model import (
-    COL_INITIATIVE,
-    COL_ORDER,
-    DamageCell,
-    RowData,
-    RowRole,
-)
+from ui.tracker.initiative_model import RowRole
+from ui.tracker.rows import COL_INITIATIVE, COL_ORDER, DamageCell, RowData
 
 GOOD: Final = QColor(72, 160, 92)
 WOUND_COLORS: Final = (

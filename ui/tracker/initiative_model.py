@@ -19,7 +19,6 @@ wound level, then the tracks still in play (composure); under ``body_points`` th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from PySide6.QtCore import (
@@ -32,39 +31,28 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from sheets.conditions import (
-    OUT_OF_ACTION,
-    OUT_OF_ACTION_AT,
-    TRACK_LEVELS,
-    TRACK_NAMES,
-    TrackName,
-    tracks_in_play,
-)
-from sheets.damage import (
-    BODY_POINTS_BASE,
-    DEAD,
-    HEALTHY,
-    OUT_OF_ACTION_WOUND,
-    DamageSystem,
-    body_points_out,
-    wound_band,
-    wound_is_out,
-    wound_name,
-)
-from sheets.documents import Character
+from sheets.conditions import OUT_OF_ACTION
+from sheets.damage import DEAD
 from sheets.encounter import Engine
 from ui.text import tooltip
 from ui.theme import mix
-
-COL_ORDER: Final = 0
-COL_NAME: Final = 1
-COL_SIDE: Final = 2
-COL_INITIATIVE: Final = 3
-COL_ACTIONS: Final = 4
-COL_CONDITIONS: Final = 5
-COL_MODIFIERS: Final = 6
-COL_STATE: Final = 7
-COLUMN_COUNT: Final = 8
+from ui.tracker.rows import (
+    COL_ACTIONS,
+    COL_CONDITIONS,
+    COL_INITIATIVE,
+    COL_MODIFIERS,
+    COL_NAME,
+    COL_ORDER,
+    COL_SIDE,
+    COL_STATE,
+    COLUMN_COUNT,
+    STATE_WORDS,
+    DamageCell,
+    RowData,
+    TrackCell,
+    damage_cell,
+    row_data,
+)
 
 HEADERS: Final = ("#", "Name", "Side", "Init.", "Actions", "Conditions", "Modifiers", "State")
 HEADER_TIPS: Final = (
@@ -108,211 +96,6 @@ CONDITIONS_TIPS: Final[dict[str, str]] = {
         "composure track (R5)"
     ),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class TrackCell:
-    """One track drawn as steps: Normal ... Out of Action (R5)."""
-
-    track: TrackName
-    level: int
-    steps: int
-    """How many steps until Out of Action for this element's encounter length (R5)."""
-    word: str
-
-
-@dataclass(frozen=True, slots=True)
-class DamageCell:
-    """R10: one combatant's wound level or body points, under an OpenD6 damage system."""
-
-    system: DamageSystem
-    """``wounds`` or ``body_points`` (never ``conditions``: no cell then)."""
-    level: int
-    """The wound level, 0 Healthy ... 6 Dead (``sheets.damage.WOUND_LEVELS``)."""
-    left: int
-    """Body points left."""
-    maximum: int
-    """The body points maximum (the sheet's, or the default pool)."""
-    word: str
-    """The short label: ``"Wounded"``, ``"14/23 BP"``."""
-    tip: str
-    """What it means, citing R10."""
-
-    @property
-    def out(self) -> bool:
-        """R10: no wounds or body points left ("toast")."""
-        if self.system == "wounds":
-            return wound_is_out(self.level)
-        return body_points_out(self.left)
-
-    @property
-    def severity(self) -> float:
-        """0 (unhurt) .. 1 (dead or no body points left): for sorting and colours."""
-        if self.system == "wounds":
-            return self.level / DEAD
-        return 1.0 - self.left / self.maximum if self.maximum > 0 else 1.0
-
-
-def damage_cell(system: DamageSystem, sheet: Character) -> DamageCell | None:
-    """The R10 cell for ``sheet`` under ``system``; None under ``conditions`` (R5 tracks)."""
-    if system == "wounds":
-        level = sheet.wound_level
-        name = wound_name(level)
-        if level == HEALTHY:
-            tip = f"Wounds (R10): {name}: no wound"
-        elif level == DEAD:
-            tip = f"Wounds (R10): {name}: a mortally wounded character wounded again"
-        else:
-            tip = (
-                f"Wounds (R10): {name}: damage \u2212 resistance {wound_band(level)} on the "
-                "wound chart (ruling: the standard OpenD6 chart)"
-            )
-        if level == DEAD:
-            tip += "; out of action"
-        elif wound_is_out(level):
-            tip += "; out of action: no wounds left"
-        else:
-            steps = OUT_OF_ACTION_WOUND - level
-            tip += f"; {steps} more level{'s' if steps != 1 else ''} to out of action"
-        return DamageCell("wounds", level, 0, 0, name, tip)
-    if system == "body_points":
-        maximum = sheet.body_points_maximum()
-        left = sheet.body_points_left()
-        tip = (
-            f"Body points (R10): {left} of {maximum} left; a hit takes the damage less "
-            "armour (ruling); 0 is out of action"
-        )
-        if sheet.body_points_max is None:
-            tip += (
-                f"\nMaximum by default: {BODY_POINTS_BASE} + the fixed value of "
-                f"{'toughness' if sheet.toughness is not None else 'Strength'} (R10 ruling)"
-            )
-        return DamageCell("body_points", HEALTHY, left, maximum, f"{left}/{maximum} BP", tip)
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class RowData:
-    combatant: str
-    position: int | None
-    name: str
-    side: str
-    initiative: int | None
-    acting: bool
-    done: bool
-    state: str
-    reason: str | None
-    actions: tuple[int, int, int, int]
-    tracks: tuple[TrackCell, ...]
-    modifiers: tuple[str, ...]
-    hidden: bool
-    notes: str
-    damage: DamageCell | None = None
-    """R10: the wound level or body points; None under ``conditions``."""
-    display: tuple[str, ...] = ()
-    """The text of each column, computed once per change."""
-
-
-STATE_WORDS: Final = {
-    "acting": "Acting",
-    "done": "Done",
-    "waiting": "Waiting",
-    "conceded": "Conceded",
-    "out": "Out of Action",
-    "incapacitated": "Incapacitated",
-    "setup": "Ready",
-}
-
-
-def row_data(engine: Engine, combatant_id: str, position: int | None) -> RowData:
-    """Everything one row shows, from engine queries."""
-    view = engine.view
-    c = view.by_id[combatant_id]
-    sheet = view.character(c)
-    actor = engine.current()
-    rnd = engine.round
-    full_left, bonus_left = engine.actions_left(combatant_id)
-    budget = c.actions
-    length = sheet.encounter_length
-    steps = OUT_OF_ACTION_AT[length]
-    levels = engine.tracks(combatant_id)
-    system = view.rules.damage_system
-    wanted = tracks_in_play(sheet.kind, sheet.toughness is not None, system)
-    tracks = tuple(
-        TrackCell(track, levels[track], steps, TRACK_LEVELS[track][levels[track]])
-        for track in TRACK_NAMES
-        if track in wanted or levels[track] > 0
-    )
-    modifiers = tuple(
-        f"{m.name}"
-        + (f": {m.effect}" if m.effect and m.effect != m.name else "")
-        + f" ({m.remaining})"
-        for m in engine.active_modifiers(combatant_id)
-        if m.name not in TRACK_NAMES
-    )
-    reason = engine.can_act(combatant_id)
-    done = rnd > 0 and c.last_turn >= rnd
-    if c.conceded:
-        state = "conceded"
-    elif engine.is_out(combatant_id):
-        state = "out"
-    elif combatant_id == actor:
-        state = "acting"
-    elif reason is not None:
-        state = "incapacitated"
-    elif engine.encounter.state == "setup" or rnd == 0:
-        state = "setup"
-    elif done:
-        state = "done"
-    else:
-        state = "waiting"
-    data = RowData(
-        combatant_id,
-        position,
-        c.name,
-        c.side,
-        c.initiative,
-        combatant_id == actor,
-        done,
-        state,
-        reason,
-        (full_left, budget.full, bonus_left, budget.bonus),
-        tracks,
-        modifiers,
-        c.hidden,
-        c.notes,
-        damage_cell(system, sheet),
-    )
-    display = tuple(_display(data, column) for column in range(COLUMN_COUNT))
-    return replace(data, display=display)
-
-
-def _track_words(cells: tuple[TrackCell, ...], damage: DamageCell | None = None) -> str:
-    words = [cell.word for cell in cells if cell.level > 0]
-    if damage is not None:
-        words.insert(0, damage.word)
-    return ", ".join(words) if words else "Normal"
-
-
-def _display(data: RowData, column: int) -> str:
-    if column == COL_ORDER:
-        return "" if data.position is None else str(data.position)
-    if column == COL_NAME:
-        return data.name + (" (hidden)" if data.hidden else "")
-    if column == COL_SIDE:
-        return data.side
-    if column == COL_INITIATIVE:
-        return "" if data.initiative is None else str(data.initiative)
-    if column == COL_ACTIONS:
-        full_left, full, bonus_left, bonus = data.actions
-        return f"{full_left}/{full} full, {bonus_left}/{bonus} bonus"
-    if column == COL_CONDITIONS:
-        return _track_words(data.tracks, data.damage)
-    if column == COL_MODIFIERS:
-        return "; ".join(data.modifiers)
-    if column == COL_STATE:
-        return STATE_WORDS[data.state]
-    return ""
 
 
 _DISPLAY: Final = int(Qt.ItemDataRole.DisplayRole)

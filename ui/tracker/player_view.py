@@ -44,7 +44,7 @@ from sheets.encounter.state import EncounterView
 from ui.text import tooltip
 from ui.theme import mix
 from ui.tracker.delegates import paint_damage
-from ui.tracker.initiative_model import DamageCell, damage_cell
+from ui.tracker.rows import DamageCell, damage_cell
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ class Context:
     def touch(self, combatant: Combatant) -> None:
         """A sheet changed: the file to save (or the encounter, for an inline copy)."""
         self.touched.add(combatant.character_file or "encounter")
+        self.changes.mark(combatant.id)
 
     def log(self, actor: str | None, entry_type: str, text: str, data: Json) -> str:
         line = f"{log.prefix(self.view, actor)}: {text}"

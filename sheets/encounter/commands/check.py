@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from sheets.dice import RollResult, roll_seeded
 from sheets.dice.text import roll_as_dict
-from sheets.documents import Combatant
+from sheets.documents import CheckRecord, Combatant
 from sheets.documents.condition_state import (
     CheckPurpose,
 )
@@ -20,7 +20,7 @@ from sheets.encounter.commands.base import (
     Outcome,
     require_running,
 )
-from sheets.encounter.commands.check_records import ensure_checks, new_check_id
+from sheets.encounter.commands.check_records import new_check_id
 from sheets.encounter.commands.flow import spend
 from sheets.encounter.resolve import (
     ResistanceKind,
@@ -80,6 +80,7 @@ def consume(ctx: Context, combatant: Combatant, sources: list[str]) -> None:
             for index, pending in enumerate(combatant.help):
                 if pending.helper == rest:
                     ctx.changes.pop(combatant.help, index)
+                    ctx.changes.mark(combatant.id)
                     break
 
 
@@ -143,17 +144,13 @@ class Check(Command):
         resolution = Resolution(total, against)
         label = self.label or self.specialization or self.skill or self.ability or "check"
         check_id = new_check_id(ctx)
-        checks = ensure_checks(ctx)
-        record = {
-            "actor": self.actor,
-            "target": self.target,
-            "ranks": resolution.ranks,
-            "spent": 0,
-            "effect_roll": False,
-            "effect_dice": 0,
-            "round": view.encounter.round,
-        }
-        ctx.changes.put(checks, check_id, record)
+        record = CheckRecord(
+            actor=self.actor,
+            target=self.target,
+            ranks=resolution.ranks,
+            round=view.encounter.round,
+        )
+        ctx.changes.put(view.encounter.engine_state.checks, check_id, record)
         words = log.check_words(label, str(spec.code), against, total)
         if against_words:
             words += f" ({against_words})"

@@ -70,11 +70,11 @@ class Damage(Command):
         extra = 0
         if self.check_id is not None:
             record = check_record(ctx, self.check_id)
-            if record.get("effect_roll"):
+            if record.effect_roll:
                 raise CommandRefused(
                     f"{self.check_id} has made its effect roll: one per check (R4)"
                 )
-            extra = int(record.get("effect_dice", 0))
+            extra = record.effect_dice
             pay(ctx, self.check_id, 1, effect_roll=True)
         setup = damage_setup(
             damage=code,

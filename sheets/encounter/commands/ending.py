@@ -42,6 +42,7 @@ def _expire_all(ctx: Context, durations: frozenset[Duration], notes: list[str]) 
         index = 0
         while index < len(combatant.help):
             ctx.changes.pop(combatant.help, index)
+            ctx.changes.mark(combatant.id)
 
 
 def _kept(instance: ConditionInstance) -> str:
@@ -138,12 +139,7 @@ class EndScene(Command):
 
     def _fear_memory(self, ctx: Context, notes: list[str]) -> None:
         view = ctx.view
-        state = view.encounter.engine_state.get("fear")
-        if not isinstance(state, dict):
-            return
-        for kind, met in sorted(state.items()):
-            if not isinstance(met, list):
-                continue
+        for kind, met in sorted(view.encounter.engine_state.fear.items()):
             creatures = [
                 c for c in view.encounter.combatants if creature_kind(c, view.character(c)) == kind
             ]

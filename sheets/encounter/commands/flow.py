@@ -103,8 +103,10 @@ class Note(Command):
 def _relocate_current(ctx: Context, new_order: list[str]) -> None:
     enc = ctx.view.encounter
     actor = ctx.view.actor()
-    if enc.round and list(enc.turn_order) != new_order:
-        ctx.changes.put(enc.engine_state, turns.REORDERED, enc.round)
+    if list(enc.turn_order) != new_order:
+        ctx.changes.mark_every_row()  # every row's place in the order
+        if enc.round:
+            ctx.changes.set(enc.engine_state, "reordered_in_round", enc.round)
     ctx.changes.replace_list(enc.turn_order, new_order)
     if actor is not None and actor in new_order:
         ctx.changes.set(enc, "current_turn", new_order.index(actor))
@@ -244,6 +246,7 @@ class GiveTurn(Command):
         target = view.combatant(self.combatant)
         if self.combatant not in enc.turn_order:
             ctx.changes.replace_list(enc.turn_order, [*enc.turn_order, self.combatant])
+            ctx.changes.mark(self.combatant)  # the others keep their places
         new_round = False
         if enc.round == 0:
             turns.start_round(view, ctx.changes, 1)
@@ -299,6 +302,7 @@ def spend(ctx: Context, combatant_id: str, kind: ActionKind, reaction: bool = Fa
             f"{combatant.name} has no {kind} action left this round ({spent} of {have} spent)"
         )
     ctx.changes.set(budget, f"{kind}_spent", spent + 1)
+    ctx.changes.mark(combatant_id)  # the budget is the combatant's
     return f"{kind} action ({spent + 1} of {have})"
 
 
@@ -330,5 +334,6 @@ class AdjustActions(Command):
         budget = combatant.actions
         ctx.changes.set(budget, "full", min(100, max(0, budget.full + self.full)))
         ctx.changes.set(budget, "bonus", min(100, max(0, budget.bonus + self.bonus)))
+        ctx.changes.mark(self.combatant)
         text = f"actions this round: {budget.full} full, {budget.bonus} bonus"
         return Outcome(ctx.log(self.combatant, self.entry_type, text, self.inputs()))

@@ -151,6 +151,7 @@ class Help(Command):
             expires_round=expires,
         )
         ctx.changes.append(primary.help, pending)
+        ctx.changes.mark(primary.id)
         kind = "Boost" if self.mode == "enhance" else "Penalty"
         whom = (
             "readies a combined action"
@@ -274,16 +275,8 @@ class FearCheck(Command):
         )
 
     def _met(self, ctx: Context, kind: str) -> list[str]:
-        state = ctx.view.encounter.engine_state.get("fear")
-        if isinstance(state, dict):
-            previous = state.get(kind)
-            if isinstance(previous, list):
-                return [str(p) for p in previous]
-        return []
+        return list(ctx.view.encounter.engine_state.fear.get(kind, ()))
 
     def _remember(self, ctx: Context, kind: str, met: list[str]) -> None:
         state = ctx.view.encounter.engine_state
-        current = state.get("fear")
-        new = dict(current) if isinstance(current, dict) else {}
-        new[kind] = list(met)
-        ctx.changes.put(state, "fear", new)
+        ctx.changes.set(state, "fear", {**state.fear, kind: list(met)})

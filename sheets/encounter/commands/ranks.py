@@ -54,9 +54,8 @@ class SpendRanks(Command):
         if option is None:
             raise CommandRefused(f"'{self.effect}' is not on the R4 effect menu")
         record = check_record(ctx, self.check_id)
-        actor = str(record["actor"])
-        target_id = self.target or record.get("target") or actor
-        assert isinstance(target_id, str)
+        actor = record.actor
+        target_id = self.target or record.target or actor
         target = view.combatant(target_id)
         sign = 1 if self.sign >= 0 else -1
         source = f"{name_of(view, actor)} ({self.check_id})"
@@ -72,7 +71,7 @@ class SpendRanks(Command):
         if self.effect == "effect_roll":
             raise CommandRefused("an effect roll is made with the damage command (R4)")
         if self.effect == "effect_roll_dice":
-            pay(ctx, self.check_id, cost, effect_dice=int(record["effect_dice"]) + sign)
+            pay(ctx, self.check_id, cost, effect_dice=record.effect_dice + sign)
             words = f"{sign:+d}D to the effect roll of {self.check_id}"
             return self._done(ctx, actor, words)
         pay(ctx, self.check_id, cost)

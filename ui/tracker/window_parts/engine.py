@@ -21,7 +21,7 @@ def engine_for(campaign: CampaignFolder, encounter: Encounter, *, freeze: bool =
     evening, and a full collection walking them would stall a turn (100+ ms at 500)."""
     characters = {path: loaded.document for path, loaded in campaign.characters.items()}
     rules = campaign.campaign.document.house_rules if campaign.campaign is not None else None
-    engine = Engine(encounter, characters, rules)
+    engine = Engine(encounter, characters, rules, history=False)  # the undo stack is it
     if freeze:
         gc.collect()
         gc.freeze()

@@ -1,0 +1,69 @@
+"""The engine says which rows a command changed; the tracker repaints only those.
+
+Random command sequences (the same draw as the exact-undo test): after every command,
+and after its undo and redo, every combatant whose row projection changed must be among
+``CommandRecord.rows`` (None: every row). No guessing in ui/: the record is the truth.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sheets.encounter import CommandRecord, CommandRefused, Engine, RollInitiative, StartEncounter
+from tests.sheets.test_encounter_undo import draw_command, fresh_engine
+from ui.tracker.rows import RowData, all_rows
+
+
+def changed_rows(before: dict[str, RowData], after: dict[str, RowData]) -> set[str]:
+    return {cid for cid in before.keys() | after.keys() if before.get(cid) != after.get(cid)}
+
+
+def check_marked(engine: Engine, record: CommandRecord, before: dict[str, RowData]) -> None:
+    after = all_rows(engine)
+    changed = changed_rows(before, after)
+    if record.rows is not None:
+        missed = changed - record.rows
+        assert not missed, f"{type(record.command).__name__} changed unmarked rows {missed}"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_changed_row_is_in_the_record(data: st.DataObject) -> None:
+    engine = fresh_engine()
+    for first in (StartEncounter(), RollInitiative(data.draw(st.integers(0, 2**32)))):
+        before = all_rows(engine)
+        check_marked(engine, engine.apply(first), before)
+    for _ in range(data.draw(st.integers(5, 40), label="steps")):
+        command = draw_command(data, engine)
+        before = all_rows(engine)
+        try:
+            record = engine.apply(command)
+        except CommandRefused:
+            continue
+        check_marked(engine, record, before)
+        # Undo and redo change the very rows the command changed.
+        reached = all_rows(engine)
+        engine.revert(record)
+        check_marked(engine, record, reached)
+        engine.reapply(record)
+        assert all_rows(engine) == reached
+
+
+def test_a_turn_marks_the_two_actors_not_every_row() -> None:
+    engine = fresh_engine()
+    engine.apply(StartEncounter())
+    engine.apply(RollInitiative(7))
+    engine.next_turn()  # round 1 starts: every row
+    first = engine.current()
+    record = engine.next_turn()
+    assert record.rows is not None
+    assert first in record.rows and engine.current() in record.rows
+    assert len(record.rows) < len(engine.encounter.combatants)
+
+
+def test_a_new_round_marks_every_row() -> None:
+    engine = fresh_engine()
+    engine.apply(StartEncounter())
+    engine.apply(RollInitiative(7))
+    assert engine.next_turn().rows is None
