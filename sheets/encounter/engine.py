@@ -22,24 +22,20 @@ from typing import Any
 from sheets.conditions import TRACK_NAMES, TrackName
 from sheets.dice import RollSpec
 from sheets.documents import Character, ConditionInstance, Encounter, HouseRules
-from sheets.documents.condition_state import CheckModifier, CheckPurpose
+from sheets.documents.condition_state import CheckPurpose
 from sheets.encounter import commands as cmd
 from sheets.encounter.changes import Changes
 from sheets.encounter.commands.check_records import find_check
 from sheets.encounter.effects import (
-    CheckContext,
     Contribution,
     EffectOption,
-    changes_roll,
     describe_modifier,
-    fold,
     menu,
 )
 from sheets.encounter.history import History
-from sheets.encounter.resolve import scale_to_hit
+from sheets.encounter.resolve import proposed_spec
 from sheets.encounter.state import CommandRefused, EncounterView
 from sheets.results import Duration
-from sheets.skills import CheckNotPossible, check_dice
 
 
 @dataclass(slots=True)
@@ -355,67 +351,13 @@ class Engine:
         purpose: CheckPurpose = "skill",
         target: str | None = None,
     ) -> tuple[RollSpec, list[Contribution]]:
-        """The roll the engine proposes for the combatant's next check (R2, R3), with every
-        modifier that applies (conditions R4/R8, combined actions R6, scale R9), each named
-        in a ``Contribution``."""
-        view = self.view
-        c = view.combatant(combatant)
-        character = view.character(c)
-        if skill is None and specialization is None and ability is None:
-            raise CommandRefused("name the skill, specialization or ability of the check (R2)")
-        try:
-            dice = check_dice(character, skill, specialization, ability=ability)
-        except CheckNotPossible as error:
-            raise CommandRefused(str(error)) from None
-        rules = view.rules
-        spec = RollSpec(
-            code=dice.code, wild_dice=rules.wild_dice, critical_failure=rules.critical_failure
+        """The roll the engine proposes for the combatant's next check (``resolve``)."""
+        return proposed_spec(
+            self.view,
+            combatant,
+            skill,
+            specialization,
+            ability=ability,
+            purpose=purpose,
+            target=target,
         )
-        base = [Contribution("sheet", dice.describe(), str(dice.code))]
-        names = frozenset(
-            n.casefold() for n in (skill, specialization, dice.skill, dice.specialization) if n
-        )
-        context = CheckContext(names, dice.ability.casefold(), purpose, target)
-        found: list[tuple[str, ConditionInstance, CheckModifier]] = []
-        for instance in view.conditions(c):
-            if instance.modifier is not None and changes_roll(instance.modifier):
-                found.append((f"condition:{c.id}:{instance.id}", instance, instance.modifier))
-        spec, contributions = fold(spec, found, context)
-        rnd = self.encounter.round
-        boost = penalty = 0
-        for pending in c.help:
-            if pending.ready_round > rnd:
-                continue
-            if pending.mode == "enhance":
-                boost += pending.dice
-            else:
-                penalty += pending.dice
-            kind = "Boost" if pending.mode == "enhance" else "Penalty"
-            helper = view.by_id.get(pending.helper)
-            contributions.append(
-                Contribution(
-                    f"help:{pending.helper}",
-                    f"help from {helper.name if helper else pending.helper}",
-                    f"{kind} {pending.dice}",
-                    True,
-                )
-            )
-        if boost or penalty:
-            spec = RollSpec(
-                **{
-                    **_spec_fields(spec),
-                    "boost": spec.boost + boost,
-                    "penalty": spec.penalty + penalty,
-                }
-            )
-        if purpose == "attack" and target is not None:
-            other = view.character(view.combatant(target))
-            bonus = scale_to_hit(character.scale, other.scale, rules)
-            if bonus:
-                spec = RollSpec(**{**_spec_fields(spec), "modifier": spec.modifier + bonus})
-                contributions.append(Contribution("scale", "scale (R9)", f"+{bonus}"))
-        return spec, base + contributions
-
-
-def _spec_fields(spec: RollSpec) -> dict[str, Any]:
-    return {name: getattr(spec, name) for name in RollSpec.__dataclass_fields__}

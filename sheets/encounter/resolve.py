@@ -1,4 +1,5 @@
-"""Resolving checks (R4) and damage (R9), as pure functions over sheets and settings.
+"""Resolving checks (R4) and damage (R9), as pure functions over sheets and settings,
+and the roll a check proposes (``proposed_spec``: the sheet's dice with every modifier).
 
 - A check against a difficulty, a fixed resistance or an active resistance gives result
   points (total minus the number); the points give ranks (R4).
@@ -16,8 +17,12 @@ from typing import Literal
 
 from sheets.conditions import ATTITUDE_MODIFIERS, WILLPOWER_MODIFIERS, TrackName, hit_track
 from sheets.dice import DieCode, RollSpec
-from sheets.documents import Character, HouseRules
+from sheets.documents import Character, ConditionInstance, HouseRules
+from sheets.documents.condition_state import CheckModifier, CheckPurpose
+from sheets.encounter.effects import CheckContext, Contribution, changes_roll, fold
+from sheets.encounter.state import CommandRefused, EncounterView
 from sheets.results import Rank, rank_of, result_points
+from sheets.skills import CheckNotPossible, check_dice
 
 Facing = Literal["front", "side", "rear"]
 ResistanceKind = Literal["active", "fixed"]
@@ -170,3 +175,71 @@ def scale_to_hit(attacker_scale: int, target_scale: int, rules: HouseRules) -> i
     if rules.scale_rule != "opend6_modifier" or attacker_scale >= target_scale:
         return 0
     return target_scale - attacker_scale
+
+
+# --- the roll a check proposes (R2, R3) -------------------------------------------------
+
+
+def proposed_spec(
+    view: EncounterView,
+    combatant: str,
+    skill: str | None = None,
+    specialization: str | None = None,
+    *,
+    ability: str | None = None,
+    purpose: CheckPurpose = "skill",
+    target: str | None = None,
+) -> tuple[RollSpec, list[Contribution]]:
+    """The roll the engine proposes for the combatant's next check (R2, R3), with every
+    modifier that applies (conditions R4/R8, combined actions R6, scale R9), each named
+    in a ``Contribution``."""
+    c = view.combatant(combatant)
+    character = view.character(c)
+    if skill is None and specialization is None and ability is None:
+        raise CommandRefused("name the skill, specialization or ability of the check (R2)")
+    try:
+        dice = check_dice(character, skill, specialization, ability=ability)
+    except CheckNotPossible as error:
+        raise CommandRefused(str(error)) from None
+    rules = view.rules
+    spec = RollSpec(
+        code=dice.code, wild_dice=rules.wild_dice, critical_failure=rules.critical_failure
+    )
+    base = [Contribution("sheet", dice.describe(), str(dice.code))]
+    names = frozenset(
+        n.casefold() for n in (skill, specialization, dice.skill, dice.specialization) if n
+    )
+    context = CheckContext(names, dice.ability.casefold(), purpose, target)
+    found: list[tuple[str, ConditionInstance, CheckModifier]] = []
+    for instance in view.conditions(c):
+        if instance.modifier is not None and changes_roll(instance.modifier):
+            found.append((f"condition:{c.id}:{instance.id}", instance, instance.modifier))
+    spec, contributions = fold(spec, found, context)
+    rnd = view.encounter.round
+    boost = penalty = 0
+    for pending in c.help:
+        if pending.ready_round > rnd:
+            continue
+        if pending.mode == "enhance":
+            boost += pending.dice
+        else:
+            penalty += pending.dice
+        kind = "Boost" if pending.mode == "enhance" else "Penalty"
+        helper = view.by_id.get(pending.helper)
+        contributions.append(
+            Contribution(
+                f"help:{pending.helper}",
+                f"help from {helper.name if helper else pending.helper}",
+                f"{kind} {pending.dice}",
+                True,
+            )
+        )
+    if boost or penalty:
+        spec = replace(spec, boost=spec.boost + boost, penalty=spec.penalty + penalty)
+    if purpose == "attack" and target is not None:
+        other = view.character(view.combatant(target))
+        bonus = scale_to_hit(character.scale, other.scale, rules)
+        if bonus:
+            spec = replace(spec, modifier=spec.modifier + bonus)
+            contributions.append(Contribution("scale", "scale (R9)", f"+{bonus}"))
+    return spec, base + contributions

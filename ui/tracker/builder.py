@@ -13,7 +13,6 @@ the saved encounter in the tracker (``trackerOpened``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -45,7 +44,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sheets.documents import Character, Combatant, Encounter, Side
+from sheets.documents import Combatant, Encounter, Side
+from sheets.encounter.roster import new_combatants
 from sheets.storage import (
     ENCOUNTERS_FOLDER,
     CampaignFolder,
@@ -62,42 +62,6 @@ from ui.workspace.save_service import SaveService
 MIME = "application/x-wilddie-character-path"
 PathRole = int(Qt.ItemDataRole.UserRole) + 1
 CombatantRole = int(Qt.ItemDataRole.UserRole) + 2
-
-
-def slug(text: str) -> str:
-    value = re.sub(r"[^A-Za-z0-9_-]+", "-", text.casefold()).strip("-")
-    return (value or "combatant")[:48]
-
-
-def new_combatants(
-    path: str, character: Character, side: str, taken: set[str], copies: int = 1
-) -> list[Combatant]:
-    """Combatants for one campaign file: a Dynamic character joins by reference (R2: it
-    keeps its own file); a Stock template joins as ``copies`` inline copies, numbered."""
-    made = []
-    stock = character.importance == "stock"
-    count = max(1, copies) if stock else 1
-    base = slug(character.name)
-    number = 0
-    for _ in range(count):
-        number += 1
-        while f"{base}-{number}" in taken:
-            number += 1
-        cid = f"{base}-{number}" if stock or base in taken else base
-        taken.add(cid)
-        if stock:
-            made.append(
-                Combatant(
-                    id=cid,
-                    name=f"{character.name} {number}",
-                    side=side,
-                    character=character.model_copy(deep=True),
-                    template=path,
-                )
-            )
-        else:
-            made.append(Combatant(id=cid, name=character.name, side=side, character_file=path))
-    return made
 
 
 class CharacterSource(QListWidget):
