@@ -116,6 +116,13 @@ class CharacterDocument(QObject):
         self._update_modified()
         self.changed.emit()
 
+    def changed_elsewhere(self, delta: int) -> None:
+        """An encounter command changed (+1) or its undo restored (-1) this character in
+        place (the tracker plays this very object): views show it all again."""
+        self.aboutToReset.emit()
+        self.reset.emit()
+        self.touch(delta)
+
     def mark_saved(self, path: Path, stamp: FileStamp) -> None:
         moved = path != self.path
         if moved:

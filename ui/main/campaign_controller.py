@@ -284,16 +284,17 @@ class CampaignController(QObject):
     def open_encounter(self, path: Path) -> QWidget | None:
         """Run an encounter of the open campaign in a tracker window.
 
-        The tracker reads the campaign's files itself: it saves through the same save
-        service, which asks before overwriting a sheet changed here since it was read."""
+        The tracker plays this campaign's very characters (no second copy): an open sheet
+        shows what the tracker records and counts as modified until saved."""
         session = self.workspace.session
         if session is None:
             return None
         from sheets.storage import DocumentError
         from ui.tracker import open_tracker
+        from ui.tracker.sheet_files import SessionSheets
 
         try:
-            tracker = open_tracker(session.folder, path, self.parent_widget)
+            tracker = open_tracker(SessionSheets(session), path, self.parent_widget)
         except DocumentError as error:
             self.prompter.tell(
                 self.tr("Cannot open %1").replace("%1", path.name), problem_text(error), "warning"

@@ -40,6 +40,7 @@ class EngineUndoCommand(QUndoCommand):
         else:
             self.controller.engine.reapply(self.record)
             self.controller.touched.update(self.record.touched)
+            self.controller.sheets_changed(self.record, +1)
         self.controller.notify(self.record.rows)
 
     def undo(self) -> None:
@@ -47,6 +48,7 @@ class EngineUndoCommand(QUndoCommand):
         # The files it changed change back: save them again too, even after a save
         # (a scene end undone must take its conditions off the sheet on disk, R5).
         self.controller.touched.update(self.record.touched)
+        self.controller.sheets_changed(self.record, -1)
         self.controller.notify(self.record.rows)
 
 
@@ -56,6 +58,7 @@ class EncounterController(QObject):
     changed = Signal(object)  # frozenset[str] | None: combatants whose rows changed
     refused = Signal(str)  # the rules said no: the reason, for the status bar
     applied = Signal(object)  # CommandRecord: a command ran for the first time
+    sheetsChanged = Signal(object, int)  # (character files, +1 changed / -1 restored)
 
     def __init__(self, engine: Engine, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -73,9 +76,15 @@ class EncounterController(QObject):
             self.refused.emit(str(error))
             return None
         self.touched.update(record.touched)
+        self.sheets_changed(record, +1)
         self.undo_stack.push(EngineUndoCommand(self, record))
         self.applied.emit(record)
         return record
+
+    def sheets_changed(self, record: CommandRecord, delta: int) -> None:
+        files = record.touched - {"encounter"}
+        if files:
+            self.sheetsChanged.emit(files, delta)
 
     def notify(self, rows: frozenset[str] | None) -> None:
         self.changed.emit(rows)

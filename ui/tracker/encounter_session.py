@@ -16,9 +16,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from sheets.encounter import CommandRecord, Engine
-from sheets.storage import CampaignFolder, FileStamp
+from sheets.storage import FileStamp
 from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Prompter, Question
 from ui.tracker.commands import EncounterController
+from ui.tracker.sheet_files import SheetFiles
 from ui.workspace.save_service import Outcome, Part, SaveService
 
 
@@ -33,7 +34,7 @@ class EncounterSession(QObject):
         *,
         path: Path | None,
         stamp: FileStamp | None,
-        campaign: CampaignFolder | None,
+        sheets: SheetFiles | None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -44,7 +45,11 @@ class EncounterSession(QObject):
         self.stamp = stamp
         """The encounter file as last read or written (saving asks before overwriting a
         file changed elsewhere)."""
-        self.campaign = campaign
+        self.sheets = sheets
+        """The characters the engine plays, shared with the main window's open campaign
+        when the tracker runs from it (no second copy)."""
+        if sheets is not None:
+            self.controller.sheetsChanged.connect(sheets.changed)
         self.save_service = SaveService(prompter, self)
         self.freeze_each_round = False
 
@@ -68,27 +73,25 @@ class EncounterSession(QObject):
         encounter = Part(self.engine.encounter, self.path, self.stamp)
         if self.stamp is None:  # a new encounter file: the builder asked already
             encounter.agreed.add(SaveRisk.EXISTS)
-        campaign = self.campaign
+        sheets = self.sheets
         touched = [
-            (file, loaded)
+            (file, where)
             for file in sorted(self.controller.touched)
-            if campaign is not None and (loaded := campaign.characters.get(file)) is not None
+            if sheets is not None and (where := sheets.saved_at(file)) is not None
         ]
-        sheets = [
-            Part(loaded.document, loaded.path, loaded.stamp, copyable=False)
-            for _, loaded in touched
+        characters = sheets.characters() if sheets is not None else {}
+        parts = [
+            Part(characters[file], path, stamp, copyable=False) for file, (path, stamp) in touched
         ]
         result = self.save_service.save_parts(
-            [encounter, *sheets], self.engine.encounter.name, reload=self._take_theirs
+            [encounter, *parts], self.engine.encounter.name, reload=self._take_theirs
         )
         if isinstance(result, Outcome):
             return result.settled
         self.path, self.stamp = encounter.path, result[0]
-        if campaign is not None:
-            for (file, loaded), stamp in zip(touched, result[1:], strict=True):
-                campaign.characters[file] = type(loaded)(
-                    loaded.document, loaded.path, stamp, loaded.migrated_from
-                )
+        if sheets is not None:
+            for (file, _), stamp in zip(touched, result[1:], strict=True):
+                sheets.saved(file, stamp)
         self.controller.touched.clear()
         self.undo_stack.setClean()
         self.saved.emit(encounter.path)
@@ -97,6 +100,9 @@ class EncounterSession(QObject):
     def _take_theirs(self) -> bool:
         """Reload Theirs: this encounter's unsaved changes go; whoever shows the encounter
         reads it again (``reloadRequested``). Nothing unsaved is left."""
+        if self.sheets is not None:
+            self.sheets.reload(self.controller.touched - {"encounter"})
+        self.controller.touched.clear()
         self.undo_stack.setClean()
         self.reloadRequested.emit()
         return True

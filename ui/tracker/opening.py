@@ -9,16 +9,17 @@ from PySide6.QtWidgets import QWidget
 
 from sheets.storage import CampaignFolder, load_encounter, open_campaign
 from ui.services.prompter import Prompter
+from ui.tracker.sheet_files import FolderSheets, SheetFiles
 from ui.tracker.window import TrackerWindow, engine_for
 
 
-def _encounter_file(campaign: CampaignFolder, encounter_path: Path) -> Path:
+def _encounter_file(folder: Path, encounter_path: Path) -> Path:
     path = Path(encounter_path)
-    return path if path.is_absolute() else campaign.folder / path
+    return path if path.is_absolute() else folder / path
 
 
 def open_tracker(
-    campaign_folder: CampaignFolder | Path | str,
+    campaign_folder: SheetFiles | CampaignFolder | Path | str,
     encounter_path: Path | str,
     parent: QWidget | None = None,
     *,
@@ -27,25 +28,29 @@ def open_tracker(
 ) -> TrackerWindow:
     """A tracker window (not shown yet) on one encounter of a campaign.
 
-    ``campaign_folder``: an opened ``CampaignFolder`` (its character documents are used
-    and saved in place) or a folder to open. ``encounter_path``: absolute, or relative to
-    the campaign folder (``encounters/brawl.json``)."""
-    campaign = (
-        campaign_folder
-        if isinstance(campaign_folder, CampaignFolder)
-        else open_campaign(campaign_folder)
-    )
-    file = _encounter_file(campaign, Path(encounter_path))
-    key = _relative_key(campaign, file)
-    loaded = campaign.encounters.get(key) if key else None
+    ``campaign_folder``: the main window's open campaign (``SessionSheets``: the tracker
+    plays its very characters), an opened ``CampaignFolder`` (its character documents are
+    used and saved in place) or a folder to open. ``encounter_path``: absolute, or
+    relative to the campaign folder (``encounters/brawl.json``)."""
+    if isinstance(campaign_folder, CampaignFolder):
+        sheets: SheetFiles = FolderSheets(campaign_folder)
+    elif isinstance(campaign_folder, Path | str):
+        sheets = FolderSheets(open_campaign(campaign_folder))
+    else:
+        sheets = campaign_folder
+    file = _encounter_file(sheets.folder, Path(encounter_path))
+    loaded = None
+    if isinstance(sheets, FolderSheets):
+        key = _relative_key(sheets.folder, file)
+        loaded = sheets.campaign.encounters.get(key) if key else None
     if loaded is None:
         loaded = load_encounter(file)
-    engine = engine_for(campaign, loaded.document, freeze=freeze)
+    engine = engine_for(sheets, loaded.document, freeze=freeze)
     window = TrackerWindow(
         engine,
         encounter_path=loaded.path,
         encounter_stamp=loaded.stamp,
-        campaign=campaign,
+        campaign=sheets,
         parent=parent,
         prompter=prompter,
     )
@@ -68,13 +73,15 @@ class _Reopener(QObject):
 
     def reopen(self) -> None:
         window = self.window
-        path, campaign = window.session.path, window.session.campaign
-        if path is None or campaign is None:
+        path, sheets = window.session.path, window.session.sheets
+        if path is None or sheets is None:
             return
+        # A tracker of its own reads its folder again; one sharing the open campaign
+        # plays the sheets as reloaded (EncounterSession._take_theirs).
+        source = sheets.folder if isinstance(sheets, FolderSheets) else sheets
         fresh = open_tracker(
-            campaign.folder, path, window.parentWidget(), freeze=self.freeze,
-            prompter=window.prompter,
-        )  # fmt: skip
+            source, path, window.parentWidget(), freeze=self.freeze, prompter=window.prompter
+        )
         fresh.setGeometry(window.geometry())
         if window.testAttribute(Qt.WidgetAttribute.WA_DeleteOnClose):
             fresh.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -84,8 +91,8 @@ class _Reopener(QObject):
         window.close()
 
 
-def _relative_key(campaign: CampaignFolder, file: Path) -> str | None:
+def _relative_key(folder: Path, file: Path) -> str | None:
     try:
-        return file.resolve().relative_to(campaign.folder.resolve()).as_posix()
+        return file.resolve().relative_to(folder.resolve()).as_posix()
     except ValueError:
         return None

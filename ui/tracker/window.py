@@ -25,6 +25,7 @@ from ui.tracker.encounter_session import EncounterSession
 from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
 from ui.tracker.log_view import LogModel
 from ui.tracker.player_view import PlayerView
+from ui.tracker.sheet_files import FolderSheets, SheetFiles
 from ui.tracker.window_parts.actions import TrackerActions
 from ui.tracker.window_parts.award_dialog import AwardDialog
 from ui.tracker.window_parts.combatants import CombatantActions
@@ -83,7 +84,7 @@ class TrackerWindow(QMainWindow):
         *,
         encounter_path: Path | None = None,
         encounter_stamp: FileStamp | None = None,
-        campaign: CampaignFolder | None = None,
+        campaign: CampaignFolder | SheetFiles | None = None,
         parent: QWidget | None = None,
         prompter: Prompter | None = None,
     ) -> None:
@@ -93,7 +94,8 @@ class TrackerWindow(QMainWindow):
         self.prompter: Prompter = prompter or Prompter(self)
         self.session = EncounterSession(
             engine, self.prompter, path=encounter_path, stamp=encounter_stamp,
-            campaign=campaign, parent=self,
+            sheets=FolderSheets(campaign) if isinstance(campaign, CampaignFolder) else campaign,
+            parent=self,
         )  # fmt: skip
         self.engine, self.controller = engine, self.session.controller
         self.undo_stack = self.session.undo_stack

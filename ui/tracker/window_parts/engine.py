@@ -12,16 +12,20 @@ import gc
 from sheets.documents import Encounter
 from sheets.encounter import Engine
 from sheets.storage import CampaignFolder
+from ui.tracker.sheet_files import FolderSheets, SheetFiles
 
 
-def engine_for(campaign: CampaignFolder, encounter: Encounter, *, freeze: bool = True) -> Engine:
+def engine_for(
+    campaign: CampaignFolder | SheetFiles, encounter: Encounter, *, freeze: bool = True
+) -> Engine:
     """An engine over ``encounter`` and the campaign's characters and house rules.
 
     ``gc.freeze()`` afterwards: the loaded documents never become garbage during the
     evening, and a full collection walking them would stall a turn (100+ ms at 500)."""
-    characters = {path: loaded.document for path, loaded in campaign.characters.items()}
-    rules = campaign.campaign.document.house_rules if campaign.campaign is not None else None
-    engine = Engine(encounter, characters, rules, history=False)  # the undo stack is it
+    sheets = FolderSheets(campaign) if isinstance(campaign, CampaignFolder) else campaign
+    engine = Engine(
+        encounter, sheets.characters(), sheets.house_rules(), history=False
+    )  # the undo stack is it
     if freeze:
         gc.collect()
         gc.freeze()
