@@ -149,10 +149,10 @@ def run(argv: list[str]) -> int:
     app.setOrganizationName(ORGANIZATION)
     app.setDesktopFileName(DESKTOP_FILE_NAME)
     from app.resources import app_icon_path
-    from ui.services.settings_store import load_settings
+    from ui.services.settings_store import SettingsStore
 
     _install_translator(app)
-    settings = load_settings()
+    settings = SettingsStore().load()
     if settings.color_scheme != "system":
         from ui.theme import apply_color_scheme
 

@@ -97,7 +97,7 @@ def test_first_run_opens_a_copy_of_the_sample_campaign_then_the_last_one(
 
     from app.gui import SAMPLE_FOLDER_NAME
     from ui.services.paths import data_dir
-    from ui.services.settings_store import load_settings
+    from ui.services.settings_store import SettingsStore
 
     proc = _run_app(quit_after_ms=30_000, probe=True)
     assert proc.returncode == 0, proc.stderr
@@ -106,7 +106,7 @@ def test_first_run_opens_a_copy_of_the_sample_campaign_then_the_last_one(
     assert any(line.startswith("wilddie-startup first-paint ") for line in lines)
     assert any(line.endswith(f" {sample}") for line in lines if "loaded" in line)
     assert (sample / "characters" / "greta-vance.json").is_file()  # a copy, never the install
-    assert load_settings().last_campaign == str(sample)
+    assert SettingsStore().load().last_campaign == str(sample)
 
     other = tmp_path / "other"
     shutil.copytree(ROOT / "resources" / "sample-campaign", other)

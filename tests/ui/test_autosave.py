@@ -99,9 +99,9 @@ def test_recovery_after_a_crash(
         LEFT,
         pos=editor.conditions.track_bars["damage"].step_rect(2).center(),
     )
-    crashed.workspace.autosaver.save_now()
-    crashed.workspace.autosaver.enabled = False  # "the process dies": nothing more happens in it
-    crashed.workspace.autosaver.stop()
+    crashed.save_service.autosaver.save_now()
+    crashed.save_service.autosaver.enabled = False  # "the process dies": nothing more happens in it
+    crashed.save_service.autosaver.stop()
     assert len(find_recoveries()) == 1
 
     prompter = ScriptedPrompter(Choice.YES)
@@ -142,8 +142,8 @@ def test_recovery_of_a_never_saved_character(
     assert editor is not None
     editor.header.name_edit.setText("Kara Voss")
     editor.header.name_edit.editingFinished.emit()
-    first.workspace.autosaver.save_now()
-    first.workspace.autosaver.enabled = False
+    first.save_service.autosaver.save_now()
+    first.save_service.autosaver.enabled = False
     assert any(p.name.startswith("unsaved-") for p in autosave_dir().iterdir())
 
     second = make_window(qtbot, campaign, prompter=ScriptedPrompter(Choice.YES))

@@ -103,7 +103,7 @@ class CampaignController(QObject):
         if session is None:
             return
         from ui.services.paths import add_recent_file
-        from ui.services.settings_store import load_settings, save_settings
+        from ui.services.settings_store import SettingsStore
 
         session.ensure_loaded()
         self.browser.set_title(session.title)
@@ -118,9 +118,7 @@ class CampaignController(QObject):
             self.status.show(text)
         with contextlib.suppress(OSError):  # a convenience, never worth an error
             add_recent_file(session.folder)
-        settings = load_settings()
-        settings.last_campaign = str(session.folder.absolute())
-        save_settings(settings)
+        SettingsStore().remember(last_campaign=str(session.folder.absolute()))
         self.status.update_title()
         self.campaignOpened.emit(session)  # then crash recovery (DocumentOpener) offers
 

@@ -317,7 +317,7 @@ class DocumentOpener(QObject):
             return None
         recovery.discard()
         self.tabs.open(doc)
-        self.workspace.autosaver.poke()
+        self.workspace.save_service.autosaver.poke()
         self.status.show(self.tr("Restored the unsaved changes to %1").replace("%1", doc.title))
         return doc
 

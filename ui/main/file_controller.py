@@ -46,7 +46,6 @@ class FileController(QObject):
         self.prompter = prompter
         self.save_service = save_service
         save_service.saved.connect(self._saved)
-        save_service.reloaded.connect(self.workspace.discard_autosave)
 
     # --- saving ------------------------------------------------------------------------------
 
@@ -87,15 +86,7 @@ class FileController(QObject):
         session = self.workspace.session
         if doc.path is None and path is None and doc.folder is None and session is not None:
             doc.folder = session.characters_folder
-        old_autosave = None
-        if self.workspace.autosaving:  # by the path it had: Save As moves it
-            from ui.services.autosave import autosave_file
-
-            old_autosave = autosave_file(doc)
-        outcome = self.save_service.save_character(doc, path, overwrite=overwrite)
-        if outcome.saved and old_autosave is not None:
-            old_autosave.unlink(missing_ok=True)
-        return outcome.settled
+        return self.save_service.save_character(doc, path, overwrite=overwrite).settled
 
     def _saved(self, doc: CharacterDocument, path: Path) -> None:
         self.tabs.update_tab(doc)
@@ -140,7 +131,7 @@ class FileController(QObject):
         if answer is Choice.SAVE:
             return self.save_all()
         for doc in unsaved:
-            self.workspace.discard_autosave(doc)
+            self.save_service.discard_autosave(doc)
             doc.discard_changes_marker()
         if session is not None:
             session.undo_stack.setClean()
@@ -185,7 +176,7 @@ class FileController(QObject):
 
     def discard(self, doc: CharacterDocument) -> None:
         """Throw away unsaved changes: reload the file (or forget a never-saved sheet)."""
-        self.workspace.discard_autosave(doc)
+        self.save_service.discard_autosave(doc)
         if doc.path is None:
             doc.discard_changes_marker()
             session = self.workspace.session

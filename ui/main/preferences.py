@@ -21,26 +21,25 @@ class WindowPreferences(QObject):
         self.workspace = workspace
 
     def set_color_scheme(self, scheme: str) -> None:
-        from ui.services.settings_store import load_settings, save_settings
+        from ui.services.settings_store import SettingsStore
         from ui.theme import apply_color_scheme
 
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_color_scheme(app, scheme)  # type: ignore[arg-type]
-        settings = load_settings()
-        settings.color_scheme = scheme
-        save_settings(settings)
+        SettingsStore().remember(color_scheme=scheme)
 
     def save_window(self) -> None:
-        from ui.services.settings_store import load_settings, save_settings
+        from ui.services.settings_store import SettingsStore
 
-        settings = load_settings()
-        settings.geometry = self.window.saveGeometry()
-        settings.window_state = self.window.saveState()
         session = self.workspace.session
+        changes: dict[str, str | QByteArray | None] = {
+            "geometry": self.window.saveGeometry(),
+            "window_state": self.window.saveState(),
+        }
         if session is not None:
-            settings.last_campaign = str(session.folder.absolute())
-        save_settings(settings)
+            changes["last_campaign"] = str(session.folder.absolute())
+        SettingsStore().remember(**changes)
 
     def restore_window(self, geometry: QByteArray | None, state: QByteArray | None) -> None:
         if geometry is not None:

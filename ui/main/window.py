@@ -121,7 +121,7 @@ class MainWindow(QMainWindow):
         workspace.documentAdded.connect(self._document_added)
         workspace.changedOnDisk.connect(self.files.changed_on_disk)
         workspace.removedFromDisk.connect(self.files.removed_from_disk)
-        workspace.autosaveFailed.connect(
+        self.save_service.autosaveFailed.connect(
             lambda why: status.show(self.tr("Autosave failed: %1").replace("%1", why))
         )
         sheets.editorOpening.connect(self.docks.sheet_opening)
@@ -172,7 +172,7 @@ class MainWindow(QMainWindow):
         ):
             event.ignore()
             return
-        self.workspace.stop_autosaving()
+        self.save_service.stop_autosaving()
         self.preferences.save_window()
         self.undo.stop_following()
         event.accept()

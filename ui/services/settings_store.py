@@ -37,13 +37,53 @@ class Settings:
         self.color_scheme = color_scheme  # "system" | "light" | "dark"
 
 
-def _store() -> QSettings:
-    store = QSettings(FOLDER, FOLDER)
-    if not store.allKeys():  # first run under the one folder name: bring the old ones
-        legacy = QSettings(LEGACY_SETTINGS, LEGACY_SETTINGS)
-        for key in legacy.allKeys():
-            store.setValue(key, legacy.value(key))
-    return store
+class SettingsStore:
+    """The one owner of the app's settings: reads them, writes them, remembers a change.
+
+    Each call opens the platform's store afresh (QSettings is cheap and thread-safe to
+    open), so two windows never hold stale copies of each other's settings."""
+
+    def _store(self) -> QSettings:
+        store = QSettings(FOLDER, FOLDER)
+        if not store.allKeys():  # first run under the one folder name: bring the old ones
+            legacy = QSettings(LEGACY_SETTINGS, LEGACY_SETTINGS)
+            for key in legacy.allKeys():
+                store.setValue(key, legacy.value(key))
+        return store
+
+    def load(self) -> Settings:
+        store = self._store()
+        scheme = _text(store, "view/colorScheme") or "system"
+        return Settings(
+            last_campaign=_text(store, "campaign/last"),
+            geometry=_bytes(store, "window/geometry"),
+            window_state=_bytes(store, "window/state"),
+            color_scheme=scheme if scheme in SCHEMES else "system",
+        )
+
+    def save(self, settings: Settings) -> None:
+        store = self._store()
+        for key, value in (
+            ("campaign/last", settings.last_campaign),
+            ("window/geometry", settings.geometry),
+            ("window/state", settings.window_state),
+            ("view/colorScheme", settings.color_scheme),
+        ):
+            if value is None:
+                store.remove(key)
+            else:
+                store.setValue(key, value)
+        store.sync()
+
+    def remember(self, **changes: str | QByteArray | None) -> Settings:
+        """Change some settings and keep the rest: ``remember(color_scheme="dark")``."""
+        settings = self.load()
+        for name, value in changes.items():
+            if name not in Settings.__slots__:
+                raise AttributeError(f"no setting '{name}'")
+            setattr(settings, name, value)
+        self.save(settings)
+        return settings
 
 
 def _text(store: QSettings, key: str) -> str | None:
@@ -54,29 +94,3 @@ def _text(store: QSettings, key: str) -> str | None:
 def _bytes(store: QSettings, key: str) -> QByteArray | None:
     value = store.value(key)
     return value if isinstance(value, QByteArray) and not value.isEmpty() else None
-
-
-def load_settings() -> Settings:
-    store = _store()
-    scheme = _text(store, "view/colorScheme") or "system"
-    return Settings(
-        last_campaign=_text(store, "campaign/last"),
-        geometry=_bytes(store, "window/geometry"),
-        window_state=_bytes(store, "window/state"),
-        color_scheme=scheme if scheme in SCHEMES else "system",
-    )
-
-
-def save_settings(settings: Settings) -> None:
-    store = _store()
-    for key, value in (
-        ("campaign/last", settings.last_campaign),
-        ("window/geometry", settings.geometry),
-        ("window/state", settings.window_state),
-        ("view/colorScheme", settings.color_scheme),
-    ):
-        if value is None:
-            store.remove(key)
-        else:
-            store.setValue(key, value)
-    store.sync()

@@ -10,6 +10,10 @@ save service turns each into one question through the ``Prompter`` (issue 13.2, 
 
 An encounter and the character files its commands changed are saved together
 (``save_together``): all land, or the GM is asked and nothing is written (13.8).
+
+It also owns the autosaver (unsaved sheets written aside after a pause, made on first
+use: the first paint does not wait for it): a save or a reload makes a sheet's autosave
+file stale, and the service that saved it removes it.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
     from sheets.documents import Document
     from sheets.storage import FileStamp, SaveConflict, SaveRisk
     from ui.character_document import CharacterDocument
+    from ui.services.autosave import Autosaver
 
 # sheets.storage (pydantic) is imported where a save happens, not with the window: the
 # first paint does not wait for it.
@@ -76,10 +81,46 @@ class SaveService(QObject):
 
     saved = Signal(object, object)  # (CharacterDocument, path) after a successful save
     reloaded = Signal(object)  # CharacterDocument: theirs was taken, its changes are gone
+    autosaveFailed = Signal(str)
 
     def __init__(self, prompter: Prompter, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.prompter = prompter
+        self._documents: Callable[[], list[CharacterDocument]] = list
+        self._autosave_ms: int | None = None
+        self._autosaver: Autosaver | None = None
+
+    # --- autosave ------------------------------------------------------------------------------
+
+    def autosave(
+        self, documents: Callable[[], list[CharacterDocument]], idle_ms: int | None = None
+    ) -> None:
+        """Autosave ``documents()`` (the workspace's) after ``idle_ms`` without edits."""
+        self._documents = documents
+        self._autosave_ms = idle_ms
+
+    @property
+    def autosaver(self) -> Autosaver:
+        if self._autosaver is None:
+            from ui.services.autosave import IDLE_MS, Autosaver
+
+            self._autosaver = Autosaver(self._documents, self._autosave_ms or IDLE_MS, self)
+            self._autosaver.failed.connect(self.autosaveFailed)
+        return self._autosaver
+
+    @property
+    def autosaving(self) -> bool:
+        """The autosaver runs (a save then removes the sheet's autosave file)."""
+        return self._autosaver is not None
+
+    def discard_autosave(self, doc: CharacterDocument) -> None:
+        """``doc`` has no unsaved changes any more: its autosave file is stale."""
+        if self._autosaver is not None:
+            self._autosaver.discard(doc)
+
+    def stop_autosaving(self) -> None:
+        if self._autosaver is not None:
+            self._autosaver.stop()
 
     # --- a character sheet ---------------------------------------------------------------------
 
@@ -102,6 +143,11 @@ class SaveService(QObject):
         if overwrite:
             agreed |= {SaveRisk.EXISTS, SaveRisk.CHANGED}
         part = Part(doc.character, target, doc.stamp if same_file else None, agreed)
+        old_autosave = None
+        if self._autosaver is not None:  # named by the path it had: Save As moves it
+            from ui.services.autosave import autosave_file
+
+            old_autosave = autosave_file(doc)
         result = self.save_parts([part], doc.title, reload=lambda: self.reload(doc))
         if isinstance(result, Outcome):
             return result
@@ -109,6 +155,8 @@ class SaveService(QObject):
         if same_file:
             doc.agreed = part.agreed
         doc.mark_saved(part.path, stamp)
+        if old_autosave is not None:
+            old_autosave.unlink(missing_ok=True)
         self.saved.emit(doc, part.path)
         return Outcome(saved=True)
 
@@ -127,6 +175,7 @@ class SaveService(QObject):
             )
             return False
         doc.reload_from(loaded.document, loaded.stamp)
+        self.discard_autosave(doc)
         self.reloaded.emit(doc)
         return True
 

@@ -2,9 +2,9 @@
 opened from outside it, each a ``CharacterDocument`` (Vorta's profile provider: one owner
 of the current documents, everyone else asks it).
 
-The workspace also owns the services that watch those documents: the ``Autosaver``
-(unsaved sheets written aside after a pause) and the ``DiskWatch`` (files changed behind
-an open sheet). Both are made on first use: the first paint does not wait for them.
+The workspace also owns the ``DiskWatch`` (files changed behind an open sheet), made on
+first use: the first paint does not wait for it. Its documents are the ones the save
+service autosaves (the save service owns the autosaver).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from ui.campaign.index import CampaignIndex
     from ui.campaign.session import CampaignSession
     from ui.character_document import CharacterDocument
-    from ui.services.autosave import Autosaver
     from ui.services.disk_watch import DiskWatch
     from ui.workspace.save_service import SaveService
 
@@ -30,7 +29,6 @@ class Workspace(QObject):
     documentAdded = Signal(object)  # CharacterDocument: loaded (campaign or standalone)
     changedOnDisk = Signal(object)  # CharacterDocument whose file changed behind it
     removedFromDisk = Signal(object)  # CharacterDocument whose file is gone
-    autosaveFailed = Signal(str)
 
     def __init__(
         self, save_service: SaveService, parent: QObject | None = None, *, autosave_ms: int | None
@@ -40,14 +38,13 @@ class Workspace(QObject):
         self.session: CampaignSession | None = None
         self.standalone: list[CharacterDocument] = []
         """Characters opened from outside any campaign (a file a player handed over)."""
-        self._autosave_ms = autosave_ms
-        self._autosaver: Autosaver | None = None
+        save_service.autosave(self.documents, autosave_ms)
         self._disk_watch: DiskWatch | None = None
         self.documentAdded.connect(self._watch)
 
     def _watch(self, doc: CharacterDocument) -> None:
         """A loaded document is autosaved and its file watched."""
-        self.autosaver.watch(doc)
+        self.save_service.autosaver.watch(doc)
         self.disk_watch.schedule_refresh()
         doc.pathChanged.connect(self.disk_watch.schedule_refresh)
 
@@ -96,29 +93,6 @@ class Workspace(QObject):
         self.sessionChanged.emit(None)
 
     # --- the watching services ---------------------------------------------------------------
-
-    @property
-    def autosaver(self) -> Autosaver:
-        if self._autosaver is None:
-            from ui.services.autosave import IDLE_MS, Autosaver
-
-            self._autosaver = Autosaver(self.documents, self._autosave_ms or IDLE_MS, self)
-            self._autosaver.failed.connect(self.autosaveFailed)
-        return self._autosaver
-
-    @property
-    def autosaving(self) -> bool:
-        """The autosaver runs (saving then removes the sheet's autosave file)."""
-        return self._autosaver is not None
-
-    def discard_autosave(self, doc: CharacterDocument) -> None:
-        """``doc`` has no unsaved changes any more: its autosave file is stale."""
-        if self._autosaver is not None:
-            self._autosaver.discard(doc)
-
-    def stop_autosaving(self) -> None:
-        if self._autosaver is not None:
-            self._autosaver.stop()
 
     @property
     def disk_watch(self) -> DiskWatch:
