@@ -226,17 +226,42 @@ def test_untracked_points_allow_spends_and_no_roll_disables_them(
     assert panel.spend("character_point") is None
 
 
-def test_spends_go_on_a_shared_undo_stack(qtbot: QtBot) -> None:
+def test_a_new_roll_makes_the_last_one_final(qtbot: QtBot) -> None:
+    """Issue 15: "Undo spend" changed an earlier, finished roll in the history. A spend
+    belongs to the roll it was made on; once the next roll is made, it stays."""
     stack = QUndoStack()
     panel = DicePanel(undo_stack=stack, odds_worker=OddsWorker(debounce_ms=5))
     qtbot.addWidget(panel)
-    first = panel.roll(seed=8)
-    panel.spend("character_point")
+    panel.roll(seed=8)
+    spent = panel.spend("character_point")
     assert stack.count() == 1 and stack.undoText() == "Spend a Character Point (+1D)"
-    second = panel.roll(seed=9)  # a new roll; undoing the old spend only fixes the history
-    stack.undo()
+    second = panel.roll(seed=9)
+    assert stack.count() == 0 and not panel.undo_button.isEnabled()
     assert panel.current_result() is second
-    assert panel.history.entry(1).result is first
+    assert panel.history.entry(1).result is spent  # the finished roll keeps its spend
+    panel.spend("character_point")
+    panel.replay_row(1)  # a replay is a new roll on show: the spend before it is final
+    assert stack.count() == 0
+
+
+def test_a_fate_point_is_spent_by_the_roll(qtbot: QtBot, panel: DicePanel) -> None:
+    """Issue 15: a Fate Point (luck) was not spent: the count stayed and the box stayed
+    ticked. Used, it is gone (R7, OpenD6 "Improving Rolls")."""
+    spent: list[tuple[str, int]] = []
+    panel.pointsSpent.connect(lambda kind, count: spent.append((kind, count)))
+    panel.set_character_points(2, 1, 1)
+    panel.set_spec(RollSpec(code="3D", luck=True))
+    assert panel.form.luck_check.isChecked() and panel.form.luck_check.isEnabled()
+    result = panel.roll(seed=4)
+    assert result is not None and result.spec.luck  # the dice were doubled (R3 step 1)
+    assert spent == [("fate_point", 1)]
+    assert not panel.form.luck_check.isChecked()
+    assert not panel.form.luck_check.isEnabled()  # none left
+    assert panel.points_label.text() == "CP 2 · AP 1 · FP 0"
+    # A spec asking for luck with none left rolls without it.
+    panel.set_spec(RollSpec(code="3D", luck=True))
+    again = panel.roll(seed=4)
+    assert again is not None and not again.spec.luck and spent == [("fate_point", 1)]
 
 
 def test_replay_by_seed_gives_the_same_dice(qtbot: QtBot, panel: DicePanel) -> None:

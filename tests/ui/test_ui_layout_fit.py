@@ -199,7 +199,7 @@ def test_at_a_1366x768_laptop_the_dice_dock_and_the_header_cut_nothing_off(
     # The form folded into one column to fit, with no sideways scrolling needed.
     assert panel.form.columns() == 1
     assert not panel.scroll_area.horizontalScrollBar().isVisible()
-    assert panel.points_label.text() == "CP 3 · AP 1"
+    assert panel.points_label.text() == "CP 3 · AP 1 · FP 1"
 
 
 def test_at_1560_wide_the_dice_form_sits_in_two_columns_and_nothing_is_cut(

@@ -26,7 +26,9 @@ from ui.campaign.model import (
     CampaignModel,
     EntryRole,
 )
+from ui import commands
 from ui.main.window import MainWindow
+from ui.sheet.tree_model import NodeRole
 from ui.services.prompter import Choice, ScriptedPrompter
 from ui.tracker.window import TrackerWindow
 
@@ -511,7 +513,7 @@ def test_enter_on_a_row_rolls_it_in_the_dice_panel(qtbot: QtBot, window: MainWin
     assert result is not None and result.spec.code == DieCode(3, 2)  # 2D+2 + 1D (R2)
     assert panel.history.rowCount() == 1
     assert "Dodge" in window.docks.dice_dock.windowTitle()
-    assert panel.points_label.text() == "CP 3 · AP 1"
+    assert panel.points_label.text() == "CP 3 · AP 1 · FP 1"
 
 
 def test_spending_a_point_in_the_dice_panel_changes_the_sheet(
@@ -526,6 +528,70 @@ def test_spending_a_point_in_the_dice_panel_changes_the_sheet(
     assert doc.character.character_points == 2  # R7: spent on the sheet too, undoable
     doc.undo_stack.undo()
     assert doc.character.character_points == 3
+
+
+def test_the_dice_panel_follows_the_rolled_row_on_the_sheet(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Issue 15: change a skill after rolling it, and the panel kept the old code."""
+    editor = open_named(qtbot, window, "greta")
+    doc = editor.doc
+    dexterity = editor.tree_model.index(1, 0)
+    dodge_index = editor.tree_model.index(1, 0, dexterity)
+    editor.tree.setCurrentIndex(dodge_index)
+    assert editor.roll_current()
+    panel = window.rolls.panel
+    spec = panel.form.spec()
+    assert spec is not None and spec.code == DieCode(3, 2)
+    dodge = dodge_index.data(NodeRole)
+    doc.push(commands.set_field(doc, dodge, "code", DieCode(2)))  # Dodge 1D -> 2D
+    spec = panel.form.spec()
+    assert spec is not None and spec.code == DieCode(4, 2)  # Dexterity 2D+2 + Dodge 2D
+    doc.undo_stack.undo()
+    spec = panel.form.spec()
+    assert spec is not None and spec.code == DieCode(3, 2)
+    # A code the player typed in the panel is theirs: the sheet does not overwrite it.
+    panel.form.code_edit.setText("7D")
+    doc.undo_stack.redo()
+    spec = panel.form.spec()
+    assert spec is not None and spec.code == DieCode(7)
+
+
+def test_a_difficulty_does_not_carry_over_into_a_damage_roll(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Issue 15: "Against" stayed set for the weapon's damage roll after a check."""
+    editor = open_named(qtbot, window, "greta")
+    editor.tree.setCurrentIndex(editor.tree_model.index(0, 0))
+    assert editor.roll_current()
+    panel = window.rolls.panel
+    panel.set_difficulty(15)
+    assert panel.form.difficulty() == 15
+    editor.weapons_view.setCurrentIndex(editor.weapons_model.index(0, 0))
+    editor.weapons_view.activated.emit(editor.weapons_view.currentIndex())
+    assert "damage" in window.docks.dice_dock.windowTitle()
+    assert panel.form.difficulty() is None
+
+
+def test_a_fate_point_ticked_in_the_panel_is_spent_on_the_sheet(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Issue 15: the Fate Point count stayed after a roll with luck. The sheet's count
+    drops, the box clears, and the sheet's undo gives the point back."""
+    editor = open_named(qtbot, window, "greta")
+    doc = editor.doc
+    assert doc.character.fate_points == 1  # Greta's, in the sample campaign
+    editor.tree.setCurrentIndex(editor.tree_model.index(0, 0))
+    assert editor.roll_current()
+    panel = window.rolls.panel
+    panel.form.luck_check.setChecked(True)
+    result = panel.roll()
+    assert result is not None and result.spec.luck
+    assert doc.character.fate_points == 0 and doc.modified
+    assert not panel.form.luck_check.isChecked() and not panel.form.luck_check.isEnabled()
+    doc.undo_stack.undo()
+    assert doc.character.fate_points == 1
+    assert panel.form.luck_check.isEnabled()  # the panel follows the sheet (R7)
 
 
 def test_recent_campaigns_menu(qtbot: QtBot, window: MainWindow, campaign: Path) -> None:

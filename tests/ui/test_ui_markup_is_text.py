@@ -30,6 +30,7 @@ from pytestqt.qtbot import QtBot
 from tests.ui_helpers import SAMPLE, main_window_on
 from ui.services.prompter import ScriptedPrompter
 from ui.sheet.print import sheet_html
+from ui.sheet.roll_request import RollRequest
 from ui.tracker import open_tracker
 
 pytestmark = [
@@ -210,7 +211,8 @@ def test_every_name_with_markup_shows_as_text_and_no_file_is_opened(
     editor.tree.expandAll()
     panel = window.rolls.ensure_panel()
     character = editor.doc.character
-    window.rolls.roll(editor.doc, character.name, character.abilities[0].code)
+    code = character.abilities[0].code
+    window.rolls.roll(editor.doc, RollRequest(character.name, code, lambda: code))
     tracker = open_tracker(folder, BRAWL, window, freeze=False, prompter=ScriptedPrompter())
     qtbot.addWidget(tracker, before_close_func=lambda w: w.mark_clean())  # type: ignore[attr-defined]
     tracker.show()

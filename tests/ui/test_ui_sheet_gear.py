@@ -122,7 +122,8 @@ def test_double_click_on_a_weapon_rolls_its_damage(qtbot: QtBot, editor: Charact
     view.setCurrentIndex(editor.weapons_model.index(0, COL_DAMAGE))
     with qtbot.waitSignal(editor.rollRequested) as rolled:
         qtbot.keyClick(view, Key.Key_Return)
-    assert rolled.args[1] == DieCode(3, 1) and "Walther PPK" in rolled.args[0]
+    (request,) = rolled.args
+    assert request.code == DieCode(3, 1) and "Walther PPK" in request.label and request.damage
 
 
 def test_armour_by_facing_toughness_and_scale(

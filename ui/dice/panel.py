@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sheets.dice import CriticalFailure, RollResult, RollSpec, roll_seeded
+from sheets.dice import CriticalFailure, DieCode, RollResult, RollSpec, roll_seeded
 from sheets.odds import mean, rank_chances
 from ui.dice import words
 from ui.dice.dice_view import DiceView
@@ -66,7 +66,11 @@ class DicePanel(QWidget):
         self._current_against: int | None = None
         self._is_replay = False
         self._odds: OddsResult | None = None
-        self._points: dict[PointKind, int | None] = {"character_point": None, "action_point": None}
+        self._points: dict[PointKind, int | None] = {
+            "character_point": None,
+            "action_point": None,
+            "fate_point": None,
+        }
         self.history = RollHistoryModel(self)
         self._build()
         self._connect()
@@ -256,6 +260,15 @@ class DicePanel(QWidget):
     def set_spec(self, spec: RollSpec) -> None:
         self.form.set_spec(spec)
 
+    def follow_code(self, old: DieCode, new: DieCode) -> bool:
+        """The sheet's code for the loaded roll changed from ``old`` to ``new``: show it,
+        unless the player typed a code of their own since (theirs stays). True if shown."""
+        spec = self.form.spec()
+        if spec is None or spec.code != old:
+            return False
+        self.form.set_code(new)
+        return True
+
     def set_defaults(self, wild_dice: int, critical_failure: CriticalFailure) -> None:
         """The campaign's house rules (R3 settings); they apply now."""
         self.form.set_defaults(wild_dice, critical_failure)
@@ -263,9 +276,18 @@ class DicePanel(QWidget):
     def set_difficulty(self, difficulty: int | None) -> None:
         self.form.set_difficulty(difficulty)
 
-    def set_character_points(self, character_points: int | None, action_points: int | None) -> None:
+    def set_character_points(
+        self,
+        character_points: int | None,
+        action_points: int | None,
+        fate_points: int | None = None,
+    ) -> None:
         """The rolling character's points (R7); None: not tracked (any spend is allowed)."""
-        self._points = {"character_point": character_points, "action_point": action_points}
+        self._points = {
+            "character_point": character_points,
+            "action_point": action_points,
+            "fate_point": fate_points,
+        }
         self._update_points()
 
     def undo_stack(self) -> QUndoStack:
@@ -286,12 +308,32 @@ class DicePanel(QWidget):
         spec = self.form.spec()
         if spec is None:
             return None
+        if spec.luck and self._points["fate_point"] == 0:
+            self.form.luck_check.setChecked(False)  # no Fate Point left to spend (R7)
+            spec = self.form.spec()
+            if spec is None:
+                return None
         result = roll_seeded(spec, seed)
         against = self.form.difficulty()
+        # A spend belongs to the roll it was made on: a new roll makes the last one final,
+        # and "Undo spend" never rewrites a finished roll (OpenD6 "Improving Rolls").
+        self._undo.clear()
         self.history.add(HistoryEntry(datetime.now(), result, against))
         self._show(result, against, replayed=False)
+        if spec.luck:
+            # Used, it is gone (R7): the count drops, the box clears; the sheet's undo
+            # gives it back.
+            self._spend_fate_point()
         self.rolled.emit(result)
         return result
+
+    def _spend_fate_point(self) -> None:
+        known = self._points["fate_point"]
+        if known is not None:
+            self._points["fate_point"] = known - 1
+        self.form.luck_check.setChecked(False)
+        self._update_points()
+        self.pointsSpent.emit("fate_point", 1)
 
     def spend(self, kind: SpendKind) -> RollResult | None:
         """Spend a point on the roll on show (R3, R7): an undoable command."""
@@ -325,6 +367,7 @@ class DicePanel(QWidget):
             return None
         entry = self.history.entry(row)
         result = replay(entry.result)
+        self._undo.clear()  # the roll on show is final now
         self.form.set_spec(result.spec)
         self.form.set_difficulty(entry.against)
         self.history.add(HistoryEntry(datetime.now(), result, entry.against, replayed=True))
@@ -452,15 +495,20 @@ class DicePanel(QWidget):
 
     def _update_points(self) -> None:
         cp, ap = self._points["character_point"], self._points["action_point"]
-        if cp is None and ap is None:
+        fp = self._points["fate_point"]
+        if cp is None and ap is None and fp is None:
             self.points_label.setText("")
         else:
-            text = self.tr("CP %1 · AP %2")
-            self.points_label.setText(
-                text.replace("%1", "–" if cp is None else str(cp)).replace(
-                    "%2", "–" if ap is None else str(ap)
-                )
-            )
+            text = self.tr("CP %1 · AP %2").replace("%1", "–" if cp is None else str(cp))
+            text = text.replace("%2", "–" if ap is None else str(ap))
+            if fp is not None:
+                text += self.tr(" · FP %1").replace("%1", str(fp))
+            self.points_label.setText(text)
+        # R7: a Fate Point doubles the dice before the roll; none left, none to tick.
+        luck = self.form.luck_check
+        luck.setEnabled(fp is None or fp > 0)
+        if fp == 0 and luck.isChecked():
+            luck.setChecked(False)
         self._update_actions()
 
     def _can_spend(self, kind: SpendKind) -> bool:

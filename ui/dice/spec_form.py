@@ -437,6 +437,10 @@ class SpecForm(QWidget):
         value = self.difficulty_spin.value()
         return value if value > 0 else None
 
+    def set_code(self, code: DieCode) -> None:
+        """Only the die code changes (the sheet's row changed); every option stays."""
+        self.code_edit.setText(str(code))
+
     def set_difficulty(self, difficulty: int | None) -> None:
         self.difficulty_spin.setValue(0 if difficulty is None else max(0, difficulty))
 

@@ -3,15 +3,16 @@ campaign's house rules, rolls asked for by a sheet, and the points they spend.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
 if TYPE_CHECKING:
-    from sheets.dice import DieCode
     from ui.character_document import CharacterDocument
     from ui.main.docks import DockLayout
     from ui.main.status import StatusPresenter
+    from ui.sheet.roll_request import RollRequest
     from ui.workspace.workspace import Workspace
 
 
@@ -29,7 +30,9 @@ class RollController(QObject):
         self.status = status
         self.panel: Any = None  # ui.dice.DicePanel, made on first use
         self.rolling_doc: CharacterDocument | None = None
-        """Whose check the dice panel has (its points follow the sheet)."""
+        """Whose check the dice panel has (its points and die code follow the sheet)."""
+        self.request: RollRequest | None = None
+        """The sheet's roll the panel has: its code follows the sheet's edits."""
 
     def ensure_panel(self) -> Any:
         """The dice panel (``ui.dice.DicePanel``), created on first use."""
@@ -54,37 +57,50 @@ class RollController(QObject):
         rules = (session.house_rules() if session is not None else None) or HouseRules()
         self.panel.set_defaults(rules.wild_dice, rules.critical_failure)
 
-    def roll(self, doc: CharacterDocument, label: str, code: DieCode) -> Any:
-        """Load a check into the dice panel and roll it (R3 with the campaign's house rules)."""
+    def roll(self, doc: CharacterDocument, request: RollRequest) -> Any:
+        """Load a check into the dice panel and roll it (R3 with the campaign's house rules).
+        A damage roll is rolled against nothing: the last check's difficulty does not
+        carry over into it."""
         from sheets.dice import RollSpec
 
         panel = self.ensure_panel()
         session = self.workspace.session
         rules = session.house_rules() if session is not None else None
         spec = RollSpec(
-            code=code,
+            code=request.code,
             wild_dice=rules.wild_dice if rules is not None else 1,
             critical_failure=rules.critical_failure if rules is not None else "complication",
         )
-        self.rolling_doc = doc
+        self.rolling_doc, self.request = doc, request
         c = doc.character
-        panel.set_character_points(c.character_points, c.action_points)
+        panel.set_character_points(c.character_points, c.action_points, c.fate_points)
         panel.set_spec(spec)
+        if request.damage:
+            panel.set_difficulty(None)
         dock = self.docks.dice_dock
-        dock.setWindowTitle(self.tr("Dice — %1").replace("%1", label))
+        dock.setWindowTitle(self.tr("Dice — %1").replace("%1", request.label))
         dock.show()
         dock.raise_()
         result = panel.roll()
         self.status.show(
-            self.tr("Rolled %1: %2").replace("%1", label).replace("%2", str(code)), 5000
+            self.tr("Rolled %1: %2").replace("%1", request.label).replace("%2", str(request.code)),
+            5000,
         )
         return result
 
-    def follow_points(self, doc: CharacterDocument) -> None:
-        """A character changed: the dice panel shows its points while it rolls for it."""
-        if doc is self.rolling_doc and self.panel is not None:
-            c = doc.character
-            self.panel.set_character_points(c.character_points, c.action_points)
+    def follow_sheet(self, doc: CharacterDocument) -> None:
+        """A character changed: while the dice panel rolls for it, it shows the sheet's
+        points and the rolled row's die code as they are now."""
+        if doc is not self.rolling_doc or self.panel is None:
+            return
+        c = doc.character
+        self.panel.set_character_points(c.character_points, c.action_points, c.fate_points)
+        request = self.request
+        if request is None:
+            return
+        code = request.current()
+        if code is not None and code != request.code and self.panel.follow_code(request.code, code):
+            self.request = replace(request, code=code)
 
     def _points_spent(self, kind: str, count: int) -> None:
         """The dice panel spent (+1) or refunded (-1) a point: change the character too (R7)."""
@@ -93,7 +109,10 @@ class RollController(QObject):
             return
         from ui.commands import adjust_points
 
-        field = "character_points" if kind == "character_point" else "action_points"
+        field = {
+            "character_point": "character_points",
+            "fate_point": "fate_points",
+        }.get(kind, "action_points")
         command = adjust_points(doc, field, -count)
         if command is not None:
             doc.push(command)

@@ -23,7 +23,7 @@ class SheetTabs(QObject):
     editorOpening = Signal(object)  # CharacterEditor, before its tab is added (layout)
     editorOpened = Signal(object)  # CharacterEditor, shown in its tab
     currentChanged = Signal(object)  # CharacterDocument | None
-    rollRequested = Signal(object, str, object)  # (CharacterDocument, label, DieCode)
+    rollRequested = Signal(object, object)  # (CharacterDocument, RollRequest)
     portraitRequested = Signal(object)  # CharacterEditor
     problem = Signal(str)
 
@@ -63,9 +63,7 @@ class SheetTabs(QObject):
         editor = self.editor_for(doc)
         if editor is None:
             editor = CharacterEditor(doc)
-            editor.rollRequested.connect(
-                lambda label, code, d=doc: self.rollRequested.emit(d, label, code)
-            )
+            editor.rollRequested.connect(lambda request, d=doc: self.rollRequested.emit(d, request))
             editor.problem.connect(self.problem)
             editor.header.portraitRequested.connect(lambda e=editor: self.portraitRequested.emit(e))
             self.editorOpening.emit(editor)

@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
     def _document_changed(self, doc: CharacterDocument) -> None:
         self.sheets.update_tab(doc)
         self.status.update_title()
-        self.rolls.follow_points(doc)
+        self.rolls.follow_sheet(doc)
 
     def _editor_opened(self, _editor: QWidget) -> None:
         self.centre.show_current()

@@ -5,7 +5,7 @@ Header (name, player, kind, Dynamic/Stock, portrait, points), the ability tree
 armour by facing, toughness, PL, scale: R9) and the story texts. Views only lay out: every
 edit is an undoable command on ``doc.undo_stack``; nothing here holds game state.
 
-Signals for the main window: ``rollRequested(label, DieCode)`` when a row is rolled
+Signals for the main window: ``rollRequested(RollRequest)`` when a row is rolled
 (double-click or Enter), ``problem(str)`` for a refused edit (also shown in the sheet's own
 message line).
 """
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization, Weapon
+from sheets.skills import CheckDice
 from ui import commands
 from ui.character_document import CharacterDocument
 from ui.sheet.conditions import ConditionsWidget
@@ -51,6 +52,7 @@ from ui.sheet.gear_model import (
     COL_NAME as GEAR_COL_NAME,
 )
 from ui.sheet.header import HeaderWidget, StoryWidget
+from ui.sheet.roll_request import RollRequest
 from ui.sheet.tree_model import (
     COL_CODE,
     COL_FIXED,
@@ -70,7 +72,7 @@ WIDE_LAYOUT_PX = 960  # narrower than this, the sheet stacks the tree above the 
 class CharacterEditor(QWidget):
     """The character sheet editor for one document."""
 
-    rollRequested = Signal(str, object)  # label ("Dexterity: Dodge"), DieCode
+    rollRequested = Signal(object)  # RollRequest: a row or a weapon's damage to roll
     problem = Signal(str)
 
     def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
@@ -537,7 +539,13 @@ class CharacterEditor(QWidget):
             self.show_problem(str(first.data(ReasonRole) or ""))
             return False
         label = f"{self.doc.title}: {self.tree_model.label(node)}"
-        self.rollRequested.emit(label, check.code)
+        model = self.tree_model
+
+        def current() -> DieCode | None:
+            found = model.check(node)
+            return found.code if isinstance(found, CheckDice) else None
+
+        self.rollRequested.emit(RollRequest(label, check.code, current))
         return True
 
     # --- weapons -----------------------------------------------------------------------------
@@ -584,7 +592,9 @@ class CharacterEditor(QWidget):
             label = (
                 self.tr("%1: %2 damage").replace("%1", self.doc.title).replace("%2", weapon.name)
             )
-            self.rollRequested.emit(label, weapon.damage)
+            self.rollRequested.emit(
+                RollRequest(label, weapon.damage, lambda: weapon.damage, damage=True)
+            )
 
 
 def _scrolled(page: QWidget) -> QScrollArea:
