@@ -275,6 +275,7 @@ SHOTS: dict[str, Callable[[], QWidget]] = {
     "main-window-scale2": main_window_scaled,
     # A GM's laptop screen: everything must still fit, nothing cut off.
     "main-window-laptop": lambda: main_window_with_campaign("light", (1366, 740)),
+    "main-window-laptop-dark": lambda: main_window_with_campaign("dark", (1366, 740)),
     "tracker-mid-round-light": lambda: _tracker_mid_round("light"),
     "tracker-mid-round-dark": lambda: _tracker_mid_round("dark"),
     "tracker-laptop": lambda: _tracker_mid_round("light", (1366, 740)),

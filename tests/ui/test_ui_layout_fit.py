@@ -202,6 +202,31 @@ def test_at_a_1366x768_laptop_the_dice_dock_and_the_header_cut_nothing_off(
     assert panel.points_label.text() == "CP 3 · AP 1 · FP 1"
 
 
+def test_at_a_1366x768_laptop_the_result_is_in_view_after_the_odds_arrive(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 15: the Result box was clipped: the odds above it arrived after the roll,
+    grew, and pushed it below the fold."""
+    laptop(monkeypatch, 1366, 768)
+    window = _main_window_rolling(qtbot, tmp_path, 1366, 740)
+    panel = window.rolls.panel
+    viewport = panel.scroll_area.viewport()
+
+    def in_view() -> bool:
+        box = panel.result_box
+        top = box.mapTo(viewport, QPoint(0, 0)).y()
+        return top >= 0 and top + box.height() <= viewport.height()
+
+    qtbot.waitUntil(in_view, timeout=3000)
+    assert panel.cp_button.isVisible()
+    # Rolled again (a new spec: the odds come later again), it still ends in view.
+    panel.set_spec(RollSpec(code="9D+1", boost=2))
+    panel.roll()
+    qtbot.waitUntil(lambda: panel.odds() is not None, timeout=5000)
+    settle(qtbot)
+    qtbot.waitUntil(in_view, timeout=3000)
+
+
 def test_at_1560_wide_the_dice_form_sits_in_two_columns_and_nothing_is_cut(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

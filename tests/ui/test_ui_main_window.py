@@ -19,6 +19,7 @@ from sheets.dice import DieCode
 from sheets.storage import load_campaign_file, load_character
 from tests.locations import FIXTURES
 from tests.ui_helpers import SAMPLE, copy_sample, script
+from ui import commands
 from ui.campaign.model import (
     COL_KIND,
     COL_NAME,
@@ -26,10 +27,9 @@ from ui.campaign.model import (
     CampaignModel,
     EntryRole,
 )
-from ui import commands
 from ui.main.window import MainWindow
-from ui.sheet.tree_model import NodeRole
 from ui.services.prompter import Choice, ScriptedPrompter
+from ui.sheet.tree_model import NodeRole
 from ui.tracker.window import TrackerWindow
 
 Key = Qt.Key

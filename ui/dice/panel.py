@@ -65,6 +65,7 @@ class DicePanel(QWidget):
         self._current: RollResult | None = None
         self._current_against: int | None = None
         self._is_replay = False
+        self._follow_result = False
         self._odds: OddsResult | None = None
         self._points: dict[PointKind, int | None] = {
             "character_point": None,
@@ -250,6 +251,11 @@ class DicePanel(QWidget):
         selection = self.history_view.selectionModel()
         selection.selectionChanged.connect(self._selection_changed)
         self.history.modelReset.connect(self._update_actions)
+        bar = self.scroll_area.verticalScrollBar()
+        # The odds above a new result arrive later and grow: keep the result in view until
+        # the player scrolls or sets up the next roll.
+        bar.rangeChanged.connect(self._range_changed)
+        bar.actionTriggered.connect(self._stop_following)
 
     # --- public API --------------------------------------------------------------------------
 
@@ -319,11 +325,11 @@ class DicePanel(QWidget):
         # and "Undo spend" never rewrites a finished roll (OpenD6 "Improving Rolls").
         self._undo.clear()
         self.history.add(HistoryEntry(datetime.now(), result, against))
-        self._show(result, against, replayed=False)
         if spec.luck:
             # Used, it is gone (R7): the count drops, the box clears; the sheet's undo
             # gives it back.
             self._spend_fate_point()
+        self._show(result, against, replayed=False)
         self.rolled.emit(result)
         return result
 
@@ -396,7 +402,10 @@ class DicePanel(QWidget):
             seed += self.tr(" (replayed: spends are off)")
         self.seed_label.setText(seed)
         self._update_actions()
-        if self.isVisible():  # in a short dock the result sits below the fold
+        # In a short dock the result sits below the fold: bring it into view, and again
+        # when the odds above it arrive and grow (issue 15: the box was clipped).
+        self._follow_result = True
+        if self.isVisible():
             QTimer.singleShot(0, self, self._reveal_result)
         self.resultChanged.emit(result)
 
@@ -407,10 +416,26 @@ class DicePanel(QWidget):
             self._form_height = self._setup_box.sizeHint().height() + top
         return self._form_height
 
+    def _range_changed(self, _low: int, _high: int) -> None:
+        if self._follow_result and self.isVisible():
+            QTimer.singleShot(0, self, self._reveal_result)
+
+    def _stop_following(self, _action: int) -> None:
+        self._follow_result = False  # the player scrolls (wheel, bar, keys): theirs now
+
     def _reveal_result(self) -> None:
-        """Scroll the new result into view, once the layouts have taken its size."""
+        """Scroll the new result into view, once the layouts have taken its size: all of
+        it when it fits, else from its top."""
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        self.scroll_area.ensureWidgetVisible(self.result_box, 0, 0)
+        area, box = self.scroll_area, self.result_box
+        content = area.widget()
+        if content is None:
+            return
+        bar = area.verticalScrollBar()
+        top = box.mapTo(content, box.rect().topLeft()).y()
+        height = area.viewport().height()
+        bottom_first = top + box.height() - height
+        bar.setValue(max(0, min(top, max(bottom_first, bar.value()), bar.maximum())))
 
     def _balance_splitter(self) -> None:
         """Roll first, history second: the history pane gets its preferred height only if
@@ -442,6 +467,7 @@ class DicePanel(QWidget):
 
     def _spec_changed(self, spec: RollSpec | None) -> None:
         self._odds = None
+        self._follow_result = False  # a new roll is being set up: the form is in front
         self._worker.request(spec)
         self._update_actions()
 
