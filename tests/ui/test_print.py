@@ -10,13 +10,17 @@ section does not pass). Regenerate after an intended change:
 
 from __future__ import annotations
 
+import base64
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QBuffer, QIODevice
+from PySide6.QtGui import QColor, QImage
 
+from sheets.documents import Portrait
 from sheets.storage import load_character
 from tests.locations import FIXTURES
 from tests.ui_helpers import SAMPLE
@@ -126,24 +130,24 @@ def test_wounds_print_the_chart_with_the_level_marked(qapp: Any) -> None:
     character = _character()
     character.wound_level = 2
     html = sheet_html(character, "wounds")
-    assert "Wounds (R10)" in html and "Body points" not in html
+    assert "Wounds" in html and "Body points" not in html
     assert "<td class='on' align='center'><b>Wounded</b></td>" in html  # only this one shaded
     assert html.count("class='on' align='center'><b>") == 1
     for band in ("1-3", "4-8", "9-12", "13-15", "16+"):
         assert f">{band}</td>" in html
     text = "\n".join(page_texts(character, damage_system="wounds"))
-    assert "Now: Wounded." in text and "out of action from Incapacitated (R10)" in text
-    assert text.index("Wounds (R10)") < text.index("Condition tracks (R5)")
+    assert "Now: Wounded." in text and "out of action from Incapacitated." in text
+    assert text.index("Wounds") < text.index("Condition tracks")
 
 
 def test_body_points_print_left_maximum_and_lost(qapp: Any) -> None:
     character = _character()
     character.body_points_max, character.body_points = 23, 14
     text = "\n".join(page_texts(character, damage_system="body_points"))
-    assert "Body points (R10)" in text and "Wounds (R10)" not in text
-    block = text[text.index("Body points (R10)") : text.index("Condition tracks (R5)")]
+    assert "Body points" in text and "Wounds" not in text
+    block = text[text.index("Body points") : text.index("Condition tracks")]
     assert block.split("\n")[1:7] == ["Body points left", "14", "Maximum", "23", "Lost", "9"]
-    assert "by default" not in block and "0 is out of action (R10)" in block
+    assert "by default" not in block and "0 is out of action." in block
 
 
 def test_body_points_default_maximum_is_explained(qapp: Any) -> None:
@@ -177,4 +181,46 @@ def test_printing_passes_the_damage_system(qapp: Any, monkeypatch: pytest.Monkey
         QTextDocument, "print_", lambda self, printer: printed.append(self.toPlainText())
     )
     assert print_character(_character(), damage_system="wounds")
-    assert "Wounds (R10)" in printed[0]
+    assert "Wounds" in printed[0]
+
+
+RULE = re.compile(r"\bR(?:10|[1-9])\b")
+
+
+@pytest.mark.parametrize("system", ["conditions", "wounds", "body_points"])
+def test_the_printed_sheet_says_no_rule_numbers(qapp: Any, system: str) -> None:
+    """Issue 15: the PDF showed "(R2)" and the like: jargon to a player."""
+    for path in sorted((SAMPLE / "characters").glob("*.json")):
+        character = load_character(path).document
+        for text in page_texts(character, damage_system=system):  # type: ignore[arg-type]
+            assert not RULE.search(text), f"{path.name}: {RULE.search(text)!r} in {text!r}"
+
+
+def _portrait(color: str) -> Portrait:
+    image = QImage(60, 80, QImage.Format.Format_RGB32)
+    image.fill(QColor(color))
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    data = base64.b64encode(bytes(buffer.data().data())).decode("ascii")
+    return Portrait(media_type="image/png", data=data)
+
+
+def test_the_portrait_is_printed_beside_the_name(qapp: Any) -> None:
+    """Issue 15: the PDF lacked the portrait."""
+    character = _character()
+    plain = render_pages(character, dpi=DPI)[0]
+    character.portrait = _portrait("#c03020")
+    page = render_pages(character, dpi=DPI)[0]
+    top_right = [
+        page.pixelColor(x, y)
+        for x in range(page.width() * 3 // 4, page.width())
+        for y in range(page.height() // 8)
+    ]
+    assert any(c.red() > 150 and c.green() < 90 and c.blue() < 90 for c in top_right)
+    plain_top_right = [
+        plain.pixelColor(x, y)
+        for x in range(plain.width() * 3 // 4, plain.width())
+        for y in range(plain.height() // 8)
+    ]
+    assert not any(c.red() > 150 and c.green() < 90 for c in plain_top_right)

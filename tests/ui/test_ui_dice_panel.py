@@ -159,7 +159,8 @@ def test_a_critical_failure_is_flagged(qtbot: QtBot, panel: DicePanel) -> None:
     result = panel.roll(seed=first_seed(spec, "critical"))
     assert result is not None and result.critical_failure
     assert panel.critical_label.isVisible()
-    assert "R3 step 3" in panel.critical_label.text.text()
+    assert "Critical failure on the Wild Die" in panel.critical_label.text.text()
+    assert "R3 step 3" in panel.critical_label.toolTip()
     assert "critical failure (R3 step 3)" in panel.dice_view.accessibleDescription()
     assert "left on a critical failure" in panel.dice_view.accessibleDescription()
     assert not panel.dice_view.grab().isNull()

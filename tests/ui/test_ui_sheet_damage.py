@@ -87,10 +87,10 @@ def test_the_sheet_follows_the_campaigns_damage_system(
     qtbot.waitExposed(editor)
     assert editor.damage.isVisible() == (system != "conditions")
     if system == "wounds":
-        assert editor.damage.box.title() == "Wounds (R10)"
+        assert editor.damage.box.title() == "Wounds"
         assert editor.damage.wound_view.isVisible()
     elif system == "body_points":
-        assert editor.damage.box.title() == "Body points (R10)"
+        assert editor.damage.box.title() == "Body points"
         assert editor.damage.points_bar.isVisible()
     assert "R10" in editor.damage.box.toolTip() or system == "conditions"
 

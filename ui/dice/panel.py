@@ -129,6 +129,9 @@ class DicePanel(QWidget):
         )
         self.critical_label = _IconLabel(QStyle.StandardPixmap.SP_MessageBoxWarning)
         self.critical_label.text.setAccessibleName(self.tr("Critical failure"))
+        self.critical_label.setToolTip(
+            self.tr("R3 step 3: a 1 on the Wild Die; the campaign's rule says what it does")
+        )
         self.seed_label = QLabel()
         self.seed_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.seed_label.setAccessibleName(self.tr("Seed"))
@@ -393,7 +396,7 @@ class DicePanel(QWidget):
         self.total_label.setText(words.total_text(result.total, result.spec.count_successes))
         self.outcome_label.setText(words.outcome_text(result.total, against))
         self.critical_label.set_text(
-            self.tr("Critical failure on the Wild Die (R3 step 3): tell the Game Master.")
+            self.tr("Critical failure on the Wild Die: tell the Game Master.")
             if result.critical_failure
             else None
         )

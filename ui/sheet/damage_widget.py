@@ -360,7 +360,7 @@ class DamageWidget(QWidget):
         system = self.system
         self.setVisible(system != "conditions")
         if system == "wounds":
-            self.box.setTitle(self.tr("Wounds (R10)"))
+            self.box.setTitle(self.tr("Wounds"))
             self.box.setToolTip(
                 self.tr(
                     "R10: the campaign plays OpenD6 wounds: damage minus resistance on the chart"
@@ -369,7 +369,7 @@ class DamageWidget(QWidget):
             self.pages.setCurrentIndex(0)
             self._refresh_wounds()
         elif system == "body_points":
-            self.box.setTitle(self.tr("Body points (R10)"))
+            self.box.setTitle(self.tr("Body points"))
             self.box.setToolTip(
                 self.tr(
                     "R10: the campaign plays OpenD6 body points: damage less armour off the pool"
@@ -381,20 +381,21 @@ class DamageWidget(QWidget):
     def _refresh_wounds(self) -> None:
         level = self._wound()
         if level == DEAD:
-            text = self.tr("<b>%1</b> — dead (R10)")
+            text = self.tr("<b>%1</b> — dead")
         elif wound_is_out(level):
-            text = self.tr("<b>%1</b> — out of action: no wounds left (R10)")
+            text = self.tr("<b>%1</b> — out of action: no wounds left")
         elif level > HEALTHY:
             left = OUT_OF_ACTION_WOUND - level
             if left == 1:
-                text = self.tr("<b>%1</b> — 1 more level to out of action (R10)")
+                text = self.tr("<b>%1</b> — 1 more level to out of action")
             else:
-                text = self.tr("<b>%1</b> — %2 more levels to out of action (R10)").replace(
+                text = self.tr("<b>%1</b> — %2 more levels to out of action").replace(
                     "%2", str(left)
                 )
         else:
-            text = self.tr("<b>%1</b> — no wounds (R10)")
+            text = self.tr("<b>%1</b> — no wounds")
         self.wound_label.setText(text.replace("%1", wound_name(level)))
+        self.wound_label.setToolTip(self.tr("R10: the OpenD6 wound levels"))
         self.wound_label.setAccessibleDescription(wound_name(level))
         self.heal_button.setEnabled(level > HEALTHY)
         self.worse_button.setEnabled(level < DEAD)
@@ -417,22 +418,25 @@ class DamageWidget(QWidget):
         self.default_button.setEnabled(c.body_points_max is not None)
         self.heal_points_button.setEnabled(left < maximum or c.body_points is not None)
         if body_points_out(left):
-            state = self.tr("<b>Out of action</b>: no body points left (R10)")
+            state = self.tr("<b>Out of action</b>: no body points left")
         elif c.body_points_max is None:
             if c.toughness is not None:
-                state = self.tr(
-                    "Maximum by default: %1 + the fixed value of toughness (R10 ruling)"
-                )
+                state = self.tr("Maximum by default: %1 + the fixed value of toughness")
             else:
-                state = self.tr("Maximum by default: %1 + the fixed value of Strength (R10 ruling)")
+                state = self.tr("Maximum by default: %1 + the fixed value of Strength")
             state = state.replace("%1", str(BODY_POINTS_BASE))
         else:
             state = (
-                self.tr("%1 lost of %2 (R10)")
+                self.tr("%1 lost of %2")
                 .replace("%1", str(maximum - left))
                 .replace("%2", str(maximum))
             )
         self.points_state.setText(state)
+        self.points_state.setToolTip(
+            self.tr("R10 (ruling): body points; the default maximum is %1 + a fixed value").replace(
+                "%1", str(BODY_POINTS_BASE)
+            )
+        )
 
     # --- edits ---------------------------------------------------------------------------------
 

@@ -14,11 +14,12 @@ caller passes it (``ui.sheet.damage_widget.campaign_damage_system(doc)``).
 
 from __future__ import annotations
 
+import base64
 import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, QSizeF
+from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, QSizeF, QUrl
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
@@ -78,6 +79,12 @@ td.num { text-align: right; }
 .spec { padding-left: 22px; font-style: italic; }
 .muted { color: #666; }
 """
+
+
+PORTRAIT_URL = "wilddie:portrait"
+"""The character's portrait, handed to the text document as an image resource."""
+PORTRAIT_POINTS = 96
+"""The printed portrait's height, in document pixels (about 25 mm)."""
 
 
 def tr(text: str) -> str:
@@ -151,7 +158,7 @@ def _tracks(character: Character, damage_system: DamageSystem) -> str:
             f"<td class='num' nowrap>{ranks} / {OUT_OF_ACTION_AT[length]}</td></tr>"
         )
     note = (
-        tr("Out of Action at %1 ranks (encounter length %2, R5)")
+        tr("Out of Action at %1 ranks (encounter length %2)")
         .replace("%1", str(OUT_OF_ACTION_AT[length]))
         .replace("%2", length)
     )
@@ -186,7 +193,7 @@ def _wounds(character: Character) -> str:
     note = (
         tr(
             "Now: %1. Damage minus resistance on the chart; a wound no worse than the current "
-            "level makes it one worse; out of action from %2 (R10)."
+            "level makes it one worse; out of action from %2."
         )
         .replace("%1", wound_name(level))
         .replace("%2", wound_name(OUT_OF_ACTION_WOUND))
@@ -218,7 +225,7 @@ def _body_points(character: Character) -> str:
         f"<th nowrap>{_e(tr('Lost'))}</th><td class='num' width='18%'>{max(0, maximum - left)}"
         "</td></tr>"
     )
-    note = tr("A hit takes the damage less an armour roll; 0 is out of action (R10).")
+    note = tr("A hit takes the damage less an armour roll; 0 is out of action.")
     if how:
         note = f"{how} {note}"
     return (
@@ -230,9 +237,9 @@ def _body_points(character: Character) -> str:
 def _damage_block(character: Character, damage_system: DamageSystem) -> str:
     """The R10 block for the campaign's damage system; empty under ``conditions``."""
     if damage_system == "wounds":
-        return f"<h2>{_e(tr('Wounds (R10)'))}</h2>{_wounds(character)}"
+        return f"<h2>{_e(tr('Wounds'))}</h2>{_wounds(character)}"
     if damage_system == "body_points":
-        return f"<h2>{_e(tr('Body points (R10)'))}</h2>{_body_points(character)}"
+        return f"<h2>{_e(tr('Body points'))}</h2>{_body_points(character)}"
     return ""
 
 
@@ -309,13 +316,13 @@ def sheet_html(character: Character, damage_system: DamageSystem = "conditions")
     if c.player:
         subtitle.append(tr("played by %1").replace("%1", c.player))
     points = [
-        (tr("Action points (R7)"), c.action_points),
+        (tr("Action points"), c.action_points),
         (tr("Character Points"), c.character_points),
         (tr("Fate Points"), c.fate_points),
-        (tr("Fame (R8)"), c.fame),
+        (tr("Fame"), c.fame),
     ]
     if c.fear_rating:
-        points.append((tr("Fear rating (R8)"), c.fear_rating))
+        points.append((tr("Fear rating"), c.fear_rating))
     point_rows = "".join(
         f"<tr><th>{_e(label)}</th><td class='num' width='30%'><b>{value}</b></td></tr>"
         for label, value in points
@@ -325,24 +332,32 @@ def sheet_html(character: Character, damage_system: DamageSystem = "conditions")
     if c.background:
         story.append(f"<h2>{_e(tr('Background'))}</h2><p>{_e(c.background)}</p>")
     if hooks:
-        story.append(f"<h2>{_e(tr('Hooks (R7)'))}</h2><ul>{hooks}</ul>")
+        story.append(f"<h2>{_e(tr('Hooks'))}</h2><ul>{hooks}</ul>")
     if c.notes:
         story.append(f"<h2>{_e(tr('Notes'))}</h2><p>{_e(c.notes)}</p>")
+    title = f"<h1>{_e(c.name)}</h1><p class='sub'>{_e(' · '.join(subtitle))}</p>"
+    if c.portrait is not None:  # beside the name, as on a paper sheet
+        title = (
+            "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
+            f"<td valign='top'>{title}</td>"
+            f"<td width='{PORTRAIT_POINTS}' align='right'>"
+            f"<img src='{PORTRAIT_URL}' height='{PORTRAIT_POINTS}'></td></tr></table>"
+        )
     return (
         f"<html><head><style>{_CSS}</style></head><body>"
-        f"<h1>{_e(c.name)}</h1><p class='sub'>{_e(' · '.join(subtitle))}</p>"
+        f"{title}"
         "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
-        f"<td width='56%' valign='top'><h2>{_e(tr('Abilities and skills (R2)'))}</h2>"
+        f"<td width='56%' valign='top'><h2>{_e(tr('Abilities and skills'))}</h2>"
         f"{_abilities_table(c)}<p class='muted'>{_e(tr('(T) trained only'))}</p></td>"
         "<td width='3%'></td>"
         f"<td width='41%' valign='top'><h2>{_e(tr('Points'))}</h2>"
         f"<table class='grid' width='100%' cellspacing='0'>{point_rows}</table>"
-        f"<h2>{_e(tr('Attitude and statuses (R5)'))}</h2>{_mood_and_statuses(c)}"
-        f"<h2>{_e(tr('Protection (R9)'))}</h2>{_protection(c)}</td>"
+        f"<h2>{_e(tr('Attitude and statuses'))}</h2>{_mood_and_statuses(c)}"
+        f"<h2>{_e(tr('Protection'))}</h2>{_protection(c)}</td>"
         "</tr></table>"
         f"{_damage_block(c, damage_system)}"
-        f"<h2>{_e(tr('Condition tracks (R5)'))}</h2>{_tracks(c, damage_system)}"
-        f"<h2>{_e(tr('Weapons (R9)'))}</h2>{_weapons(c)}"
+        f"<h2>{_e(tr('Condition tracks'))}</h2>{_tracks(c, damage_system)}"
+        f"<h2>{_e(tr('Weapons'))}</h2>{_weapons(c)}"
         f"{''.join(story)}"
         "</body></html>"
     )
@@ -380,6 +395,12 @@ def sheet_document(
     font.setPointSizeF(FONT_POINTS)
     document.setDefaultFont(font)
     document.setDocumentMargin(0)
+    if character.portrait is not None:
+        image = QImage()
+        if image.loadFromData(base64.b64decode(character.portrait.data)):
+            document.addResource(
+                QTextDocument.ResourceType.ImageResource, QUrl(PORTRAIT_URL), image
+            )
     document.setHtml(sheet_html(character, damage_system))
     if page_size is None:
         page_size = page_layout().paintRect(QPageLayout.Unit.Inch).size() * document_dpi()

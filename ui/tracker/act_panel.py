@@ -84,7 +84,8 @@ class ActPanel(QWidget):
         self.effect_menu = EffectMenu(self.engine, self.fontMetrics().height())
         self.spend_button = self.effect_menu.spend_button
         self.weapon_combo = self.effect_menu.weapon_combo
-        ranks_box = QGroupBox("Result and ranks (R4)")
+        ranks_box = QGroupBox("Result and ranks")
+        ranks_box.setToolTip("R4: result points buy ranks; spend them on the effect menu")
         effects_column = QVBoxLayout(ranks_box)
         effects_column.addWidget(self.record_button)
         effects_column.addWidget(self.result_label)

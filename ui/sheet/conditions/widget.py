@@ -39,26 +39,38 @@ class ConditionsWidget(QWidget):
         self._layout.setSpacing(2 if compact else 6)
 
         self.tracks = ConditionTracks(doc, compact=compact)
-        self._add(self.tr("Tracks (R5)"), self.tracks)
+        self._add(self.tr("Tracks"), self.tr("R5: damage, composure and body tracks"), self.tracks)
         self.track_bars = self.tracks.track_bars
         self.track_labels = self.tracks.track_labels
 
         self.scales = AttitudeAndWillpower(doc, compact=compact)
-        self._add(self.tr("Attitude and willpower (R5)"), self.scales)
+        self._add(
+            self.tr("Attitude and willpower"),
+            self.tr("R5: progressive conditions that modify resistance"),
+            self.scales,
+        )
         self.attitude_bar = self.scales.attitude_bar
         self.willpower_bar = self.scales.willpower_bar
         self.attitude_label = self.scales.attitude_label
         self.willpower_label = self.scales.willpower_label
 
         self.statuses = StatusConditions(doc, compact=compact)
-        self._add(self.tr("Statuses (R5)"), self.statuses)
+        self._add(
+            self.tr("Statuses"),
+            self.tr("R5: status conditions, tested by difficulty"),
+            self.statuses,
+        )
         self.named: NamedConditions | None = None
         if not compact:  # the add forms and the named conditions: the sheet only
             self.status_name = self.statuses.status_name
             self.status_scale = self.statuses.status_scale
             self.status_add = self.statuses.status_add
             self.named = NamedConditions(doc)
-            self._add(self.tr("Named conditions (R4, R5)"), self.named)
+            self._add(
+                self.tr("Named conditions"),
+                self.tr("R4 effects and R5 conditions with a name and a duration"),
+                self.named,
+            )
             self.named_name = self.named.named_name
             self.named_ranks = self.named.named_ranks
             self.named_duration = self.named.named_duration
@@ -69,13 +81,15 @@ class ConditionsWidget(QWidget):
         doc.reset.connect(self.refresh)
         self.refresh()
 
-    def _add(self, title: str, section: ConditionSection) -> None:
-        """The part in a titled box (bare when compact); its refusals become ours."""
+    def _add(self, title: str, rule: str, section: ConditionSection) -> None:
+        """The part in a titled box (bare when compact), the rule in the box's tooltip;
+        its refusals become ours."""
         section.problem.connect(self.problem)
         if self.compact:
             self._layout.addWidget(section)
             return
         box = QGroupBox(title)
+        box.setToolTip(rule)
         layout = QVBoxLayout(box)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(section)

@@ -288,7 +288,8 @@ class CheckForm(QGroupBox):
             self.fallback_label.setText(f"Cannot check: {error}")
             return
         base = contributions[0]
-        self.fallback_label.setText(f"{base.label} (R2)")
+        self.fallback_label.setText(base.label)
+        self.fallback_label.setToolTip("R2: ability + skill + specialization, with the fallback")
         for c in contributions[1:]:
             change = c.change.replace("-", MINUS)
             item = QListWidgetItem(f"{change} {c.label}")
