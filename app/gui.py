@@ -148,7 +148,7 @@ def run(argv: list[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     app.setDesktopFileName(DESKTOP_FILE_NAME)
-    from app.resources import app_icon_path
+    from app.resources import app_icon_path, resource_root
     from ui.services.settings_store import SettingsStore
 
     _install_translator(app)
@@ -159,6 +159,7 @@ def run(argv: list[str]) -> int:
         apply_color_scheme(app, settings.color_scheme)  # type: ignore[arg-type]
 
     window = MainWindow()
+    window.menus.help_file = resource_root() / "help" / "rules.md"
     window.preferences.restore_window(settings.geometry, settings.window_state)
     window.menus.set_scheme(settings.color_scheme)
     if os.environ.get(STARTUP_PROBE_ENV):

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWhatsThis, QWidget
 
 from ui.main import APP_NAME
 
@@ -152,6 +153,17 @@ class MainActions(QObject):
         self.browser_dock_action = docks.browser_dock.toggleViewAction()
         self.browser_dock_action.setShortcut(QKeySequence("Ctrl+B"))
         self.about_action = act(self.tr("&About %1").replace("%1", APP_NAME), self.show_about)
+        self.help_file: Path | None = None
+        """The help text (``resources/help/rules.md``): the shell says where it is."""
+        self.help_window: QWidget | None = None
+        self.help_action = act(
+            self.tr("&Rules and Help"),
+            self.show_help,
+            "F1",
+            self.tr("The rules the app applies, in plain words, searchable (F1)"),
+        )
+        self.whats_this_action = QWhatsThis.createAction(window)
+        self.whats_this_action.setText(self.tr("What's &This?"))
         self.scheme_group = QActionGroup(window)
         self.scheme_actions: dict[str, QAction] = {}
         for scheme, text in (
@@ -259,6 +271,9 @@ class MainActions(QObject):
             scheme_menu.addAction(action)
 
         self.help_menu = help_menu = bar.addMenu(self.tr("&Help"))
+        help_menu.addAction(self.help_action)
+        help_menu.addAction(self.whats_this_action)
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _build_toolbar(self) -> QToolBar:
@@ -297,6 +312,30 @@ class MainActions(QObject):
             (self.start_session_action, QStyle.StandardPixmap.SP_MediaPlay),
         ):
             action.setIcon(style.standardIcon(pixmap))
+
+    def show_help(self) -> QWidget | None:
+        """The Help window (one, raised again if open)."""
+        if self.help_window is not None:
+            self.help_window.show()
+            self.help_window.raise_()
+            self.help_window.activateWindow()
+            return self.help_window
+        try:
+            text = self.help_file.read_text(encoding="utf-8") if self.help_file else None
+        except OSError:
+            text = None
+        if text is None:
+            self.prompter.tell(
+                self.tr("No help"),
+                self.tr("The help text is not installed with this copy of the app."),
+                "warning",
+            )
+            return None
+        from ui.help import HelpWindow
+
+        self.help_window = HelpWindow(text, self.window)
+        self.help_window.show()
+        return self.help_window
 
     def show_about(self) -> None:
         from ui.services.names import app_version
