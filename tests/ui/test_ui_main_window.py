@@ -403,13 +403,36 @@ def test_new_character_then_save_into_the_campaign(
     qtbot.keyClick(editor.header.name_edit, Key.Key_Return)
     assert editor.doc.character.name == "Kara Voss"
     assert editor.doc.character.action_points == 1
+    # Issue 15: the first save asks where, starting in the open campaign's characters.
+    asked = script(window, campaign / "characters" / "kara-voss.json")
     qtbot.keyClick(window, Key.Key_S, CTRL)
+    assert asked.titles == ["Save Kara Voss"]
+    assert asked.texts == [str(campaign / "characters" / "kara-voss.json")]
     assert editor.doc.path == campaign / "characters" / "kara-voss.json"
     assert not editor.doc.modified
     session = window.workspace.session
     assert session is not None
     entry = session.entry_for(editor.doc)
     assert entry is not None and entry.relative == "characters/kara-voss.json"
+
+
+def test_a_new_character_cancelled_at_its_first_save_stays_unsaved(
+    qtbot: QtBot, window: MainWindow, campaign: Path
+) -> None:
+    qtbot.keyClick(window, Key.Key_N, CTRL)
+    editor = window.sheets.current_editor()
+    assert editor is not None
+    script(window, None)  # the save dialog cancelled
+    assert not window.files.save_current()
+    assert editor.doc.path is None and editor.doc.modified
+    assert not (campaign / "characters" / "new-player-character.json").exists()
+
+
+def test_folder_dialogs_start_beside_the_open_campaign(window: MainWindow, campaign: Path) -> None:
+    """Issue 15: the folder dialogs opened in the app's own folder."""
+    asked = script(window, None)
+    assert not window.campaigns.choose()
+    assert asked.texts == [str(campaign.parent)]
 
 
 def test_new_npc_from_the_menu(window: MainWindow) -> None:

@@ -155,8 +155,14 @@ class CampaignController(QObject):
         self.workspace.disk_watch.schedule_refresh()
         return True
 
+    def _near(self) -> Path:
+        """Where a folder dialog starts: beside the open campaign, else the home folder
+        (never the app's own folder)."""
+        session = self.workspace.session
+        return session.folder.parent if session is not None else Path.home()
+
     def choose(self) -> bool:
-        folder = self.prompter.open_folder(self.tr("Open a campaign folder"))
+        folder = self.prompter.open_folder(self.tr("Open a campaign folder"), self._near())
         if folder is None:
             return False
         if not self.open(folder):
@@ -171,7 +177,9 @@ class CampaignController(QObject):
         return True
 
     def new(self) -> bool:
-        folder = self.prompter.open_folder(self.tr("Choose an empty folder for the new campaign"))
+        folder = self.prompter.open_folder(
+            self.tr("Choose an empty folder for the new campaign"), self._near()
+        )
         if folder is None:
             return False
         title = self.prompter.text(self.tr("New campaign"), self.tr("Campaign title:"), folder.name)

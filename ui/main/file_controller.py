@@ -86,6 +86,21 @@ class FileController(QObject):
         session = self.workspace.session
         if doc.path is None and path is None and doc.folder is None and session is not None:
             doc.folder = session.characters_folder
+        if doc.path is None and path is None:
+            # Never saved: ask where, starting in the open campaign's characters folder
+            # (issue 15: a new character went into the sample campaign without a word).
+            from sheets.storage import file_name_for
+
+            folder = doc.folder or Path.home()
+            taken = [p.name for p in folder.iterdir()] if folder.is_dir() else []
+            path = self.ask_save_path(
+                self.tr("Save %1").replace("%1", doc.title),
+                folder / file_name_for(doc.character.name, taken),
+                self.tr("Wild Die character (*.json)"),
+                ".json",
+            )
+            if path is None:
+                return False
         return self.save_service.save_character(doc, path, overwrite=overwrite).settled
 
     def _saved(self, doc: CharacterDocument, path: Path) -> None:

@@ -168,7 +168,7 @@ class Prompter(QObject):
     def open_folder(self, title: str, start: Path | None = None) -> Path | None:
         from PySide6.QtWidgets import QFileDialog
 
-        chosen = QFileDialog.getExistingDirectory(self.window, title, str(start or ""))
+        chosen = QFileDialog.getExistingDirectory(self.window, title, str(start or Path.home()))
         return Path(chosen) if chosen else None
 
 
@@ -227,20 +227,21 @@ class ScriptedPrompter(Prompter):
         self.asked.append(Asked(Question(title, label, ()), None))
         return answer
 
-    def _path(self, title: str) -> Path | None:
-        answer = self._next(Question(title, "", ()))
+    def _path(self, title: str, start: Path | None) -> Path | None:
+        """A file dialog: its question's text is where it started (tests check that)."""
+        answer = self._next(Question(title, str(start or ""), ()))
         if answer is not None and not isinstance(answer, Path):
             raise AssertionError(f"scripted {answer!r} for a file dialog")
         return answer
 
     def open_file(self, title: str, start: Path, file_filter: str) -> Path | None:
-        return self._path(title)
+        return self._path(title, start)
 
     def save_file(self, title: str, start: Path, file_filter: str) -> Path | None:
-        return self._path(title)
+        return self._path(title, start)
 
     def open_folder(self, title: str, start: Path | None = None) -> Path | None:
-        return self._path(title)
+        return self._path(title, start)
 
     @property
     def texts(self) -> list[str]:
