@@ -25,6 +25,7 @@ MAY_SAVE = {
     "ui/workspace/save_service.py",
     "ui/services/autosave.py",  # the autosave files, in the app's data folder
     "ui/services/paths.py",  # the recent-files list
+    "ui/services/campaign_memory.py",  # open sheets and rolls, in the app's state folder
 }
 WINDOW_TYPES = {"MainWindow", "TrackerWindow"}
 

@@ -6,7 +6,8 @@ import random
 from dataclasses import replace
 from typing import Literal
 
-from sheets.dice.pipeline import RollResult, add_dice, roll
+from sheets.dice.pipeline import RollResult, add_dice, roll, roll_seeded
+from sheets.dice.spec import RollSpec
 
 ACTION_POINT_DICE = 2  # R7: one action point adds 2D after the roll
 
@@ -47,3 +48,25 @@ def action_point_reroll(
         spends=(*result.spends, "action_point_reroll"),
         other_roll=other,
     )
+
+
+def replay(result: RollResult) -> RollResult:
+    """The same roll again from its seed, spends included (R3 log, R7 spends)."""
+    if result.seed is None:
+        raise ValueError("a roll without a seed cannot be replayed")
+    return replay_spec(result.spec, result.seed, result.spends)
+
+
+def replay_spec(spec: RollSpec, seed: int, spends: tuple[str, ...] = ()) -> RollResult:
+    """The roll of ``spec`` from ``seed`` with ``spends`` made after it, as it was."""
+    again = roll_seeded(spec, seed)
+    for spend in spends:
+        if spend == "character_point":
+            again = character_point(again)
+        elif spend == "action_point":
+            again = action_point_dice(again)
+        elif spend == "action_point_reroll":
+            again = action_point_reroll(again, keep="better")
+        else:
+            raise ValueError(f"unknown spend {spend!r}")
+    return again

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheets.dice.codes import DieCode
 from sheets.dice.pipeline import DieRoll, RollResult
 from sheets.dice.spec import RollSpec
 from sheets.results import rank_of, result_points, succeeds
@@ -122,6 +123,25 @@ def spec_as_dict(spec: RollSpec) -> dict[str, Any]:
         "modifier": spec.modifier,
         "count_successes": spec.count_successes,
     }
+
+
+def spec_from_dict(data: dict[str, Any]) -> RollSpec:
+    """The spec ``spec_as_dict`` wrote (ValueError, TypeError or KeyError when it is not
+    one: a caller reading a file skips that roll)."""
+    return RollSpec(
+        code=DieCode.parse(str(data["code"])),
+        wild_dice=int(data.get("wild_dice", 1)),
+        critical_failure=data.get("critical_failure", "complication"),
+        luck=bool(data.get("luck", False)),
+        advantage=int(data.get("advantage", 0)),
+        disadvantage=int(data.get("disadvantage", 0)),
+        boost=int(data.get("boost", 0)),
+        penalty=int(data.get("penalty", 0)),
+        flips=frozenset(int(f) for f in data.get("flips", ())),
+        sides=int(data.get("sides", 6)),
+        modifier=int(data.get("modifier", 0)),
+        count_successes=bool(data.get("count_successes", False)),
+    )
 
 
 def roll_as_dict(result: RollResult, against: int | None = None) -> dict[str, Any]:

@@ -10,9 +10,10 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from sheets.dice import RollResult, RollSpec, roll_seeded
+from sheets.dice.spends import replay
 from ui.dice import DicePanel
 from ui.dice.dice_view import DiceView
-from ui.dice.history import HistoryEntry, RollHistoryModel, replay
+from ui.dice.history import HistoryEntry, RollHistoryModel
 from ui.dice.odds_worker import OddsWorker
 
 LEFT = Qt.MouseButton.LeftButton

@@ -22,10 +22,6 @@ from PySide6.QtCore import (
 
 from sheets.dice import (
     RollResult,
-    action_point_dice,
-    action_point_reroll,
-    character_point,
-    roll_seeded,
 )
 from sheets.dice.text import die_token
 from sheets.results import result_points
@@ -45,23 +41,6 @@ class HistoryEntry:
     result: RollResult
     against: int | None = None
     replayed: bool = False
-
-
-def replay(result: RollResult) -> RollResult:
-    """The same roll again from its seed, spends included (R3 log, R7 spends)."""
-    if result.seed is None:
-        raise ValueError("a roll without a seed cannot be replayed")
-    again = roll_seeded(result.spec, result.seed)
-    for spend in result.spends:
-        if spend == "character_point":
-            again = character_point(again)
-        elif spend == "action_point":
-            again = action_point_dice(again)
-        elif spend == "action_point_reroll":
-            again = action_point_reroll(again, keep="better")
-        else:
-            raise ValueError(f"unknown spend {spend!r}")
-    return again
 
 
 def spend_label(spend: str) -> str:
@@ -107,6 +86,12 @@ class RollHistoryModel(QAbstractTableModel):
 
     def entry(self, row: int) -> HistoryEntry:
         return self._entries[row]
+
+    def restore(self, entries: list[HistoryEntry]) -> None:
+        """The remembered rolls, oldest first, as the history (newest on top)."""
+        self.beginResetModel()
+        self._entries = list(reversed(entries))[:MAX_ROWS]
+        self.endResetModel()
 
     def clear(self) -> None:
         self.beginResetModel()

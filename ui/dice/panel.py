@@ -31,11 +31,12 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.dice import CriticalFailure, DieCode, RollResult, RollSpec, roll_seeded
+from sheets.dice.spends import replay
 from sheets.odds import mean, rank_chances
 from ui.dice import words
 from ui.dice.dice_view import DiceView
 from ui.dice.histogram import Histogram, percent
-from ui.dice.history import HistoryEntry, RollHistoryModel, replay
+from ui.dice.history import HistoryEntry, RollHistoryModel
 from ui.dice.odds_worker import OddsResult, OddsWorker
 from ui.dice.spec_form import SpecForm
 from ui.dice.spends import SPEND_ID, PointKind, SpendCommand, SpendKind

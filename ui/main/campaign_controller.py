@@ -57,6 +57,10 @@ class CampaignController(QObject):
         self.prompter = prompter
         self.load_deferred = False
         self.first_paint_done = False
+        from ui.main.campaign_memory import CampaignMemoryKeeper
+
+        self.memory = CampaignMemoryKeeper(workspace, tabs, rolls, self)
+        """The open sheets and rolls of each campaign, kept between runs."""
         self.windows: list[QWidget] = []
         """The campaign's own windows (trackers, builders): they close with it, and each
         may refuse (unsaved changes the GM wants to keep)."""
@@ -120,6 +124,7 @@ class CampaignController(QObject):
             add_recent_file(session.folder)
         SettingsStore().remember(last_campaign=str(session.folder.absolute()))
         self.status.update_title()
+        self.memory.restore(session)
         self.campaignOpened.emit(session)  # then crash recovery (DocumentOpener) offers
 
     def close_windows(self) -> bool:
@@ -144,6 +149,7 @@ class CampaignController(QObject):
             return False
         if not self.files.maybe_save(self.workspace.documents(), campaign=True):
             return False
+        self.memory.remember()
         self.tabs.remove_all()
         session = self.workspace.session
         if session is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
     from ui.character_document import CharacterDocument
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 
 class RollController(QObject):
+    rolled = Signal(object)  # RollResult: any new roll in the dice panel
+
     def __init__(
         self,
         workspace: Workspace,
@@ -41,6 +43,7 @@ class RollController(QObject):
 
             panel = DicePanel()
             panel.pointsSpent.connect(self._points_spent)
+            panel.rolled.connect(self.rolled)
             self.panel = panel
             self.docks.set_dice_panel(panel)
             self.apply_house_rules()

@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.save_service.stop_autosaving()
+        self.campaigns.memory.remember()
         self.preferences.save_window()
         self.undo.stop_following()
         event.accept()
