@@ -160,6 +160,17 @@ else
     say "AppDir squashfs: $(du -m "$BUILD/WildDie.squashfs" | cut -f1) MB"
 fi
 
+step "tarball (any distribution: unpack, ./install.sh)"
+TARBALL="$DIST/wilddie-$VERSION-linux-$ARCH.tar.gz"
+TAR_ROOT="$BUILD/tar/wilddie-$VERSION"
+rm -rf "$BUILD/tar" "$DIST"/wilddie-*-linux-*.tar.gz
+install -d "$TAR_ROOT"
+cp -a "$DIST/wilddie" "$TAR_ROOT/wilddie"
+install_share "$TAR_ROOT"
+install -m755 "$LINUX/install.sh" "$TAR_ROOT/install.sh"
+tar -C "$BUILD/tar" --owner=0 --group=0 -czf "$TARBALL" "wilddie-$VERSION"
+say "built $(basename "$TARBALL"): $(du -m "$TARBALL" | cut -f1) MB"
+
 step "smoke tests (read-only copies, empty HOME, offscreen, no network)"
 SMOKE="$BUILD/smoke"
 mkdir -p "$SMOKE"
@@ -170,6 +181,21 @@ dpkg-deb -x "$DEB" "$SMOKE/deb"
 [[ "$(readlink "$SMOKE/deb/usr/bin/wilddie")" == /opt/wilddie/wilddie ]] || die "bad /usr/bin/wilddie link"
 check smoke "$SMOKE/deb/opt/wilddie" "$SMOKE/deb/opt/wilddie/wilddie" --label ".deb contents" \
     --version "$VERSION"
+# The tarball as a user installs it: unpack, ./install.sh into an empty home, run the
+# installed command; the menu entry must validate and point at the installed copy.
+TAR_HOME="$SMOKE/tar-home"
+mkdir -p "$SMOKE/tar" "$TAR_HOME"
+tar -C "$SMOKE/tar" -xzf "$TARBALL"
+HOME="$TAR_HOME" sh "$SMOKE/tar/wilddie-$VERSION/install.sh" >&2
+ENTRY="$TAR_HOME/.local/share/applications/$APP_ID.desktop"
+desktop-file-validate "$ENTRY"
+grep -q "^Exec=$TAR_HOME/.local/opt/wilddie/wilddie gui %f$" "$ENTRY" || die "the menu entry does not run the installed copy"
+[[ -f "$TAR_HOME/.local/share/icons/hicolor/256x256/apps/$APP_ID.png" ]] || die "install.sh installed no icon"
+check smoke "$TAR_HOME/.local/opt/wilddie" "$TAR_HOME/.local/bin/wilddie" --label "tarball, installed" \
+    --version "$VERSION"
+HOME="$TAR_HOME" sh "$SMOKE/tar/wilddie-$VERSION/install.sh" --uninstall >&2
+[[ ! -e "$TAR_HOME/.local/bin/wilddie" && ! -e "$ENTRY" && ! -d "$TAR_HOME/.local/opt/wilddie" ]] ||
+    die "install.sh --uninstall left files behind"
 chmod -R u+w "$SMOKE" "$PAYLOAD"
 
 if ((STARTUP_RUNS > 0)); then

@@ -82,6 +82,9 @@ def test_smoke_test_opens_the_sample_and_saves(tmp_path: Path) -> None:
     from sheets.storage import load_character
 
     assert load_character(saved[0]).document.name
+    # Issue 19: the bundle's smoke test prints a PDF too (Qt's PDF writer and fonts).
+    (pdf,) = out.glob("*.pdf")
+    assert pdf.read_bytes().startswith(b"%PDF") and "printed" in lines[0]
 
 
 def test_smoke_test_fails_in_one_line(tmp_path: Path) -> None:
@@ -267,8 +270,35 @@ def test_release_workflow_builds_every_platform_on_tags() -> None:
     assert re.search(r"python-version:\s*\"3\.11\"", workflow)
 
 
+def test_the_installers_workflow_runs_on_demand_and_on_pull_requests_through_scripts() -> None:
+    """Issue 19: the workflow had never run; its steps lived only in the YAML."""
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    triggers = workflow[workflow.index("\non:") : workflow.index("\njobs:")]
+    for trigger in ("pull_request:", "workflow_dispatch:", "push:"):
+        assert trigger in triggers, trigger
+    for script in (
+        "packaging/build-linux.sh",
+        "packaging/windows/build.ps1",
+        "packaging/macos/build.sh",
+    ):
+        assert script in workflow, script
+        text = (ROOT / script).read_text(encoding="utf-8")
+        assert "smoke" in text, f"{script} smoke-tests nothing"
+    # The Windows and macOS scripts test the installed copy too, as a user gets it.
+    assert "smoke-installed" in (ROOT / "packaging/windows/build.ps1").read_text(encoding="utf-8")
+    assert "build_dmg.sh" in (ROOT / "packaging/macos/build.sh").read_text(encoding="utf-8")
+    assert "dist/*.tar.gz" in workflow and "AppImage" in workflow
+
+
 @pytest.mark.parametrize(
-    "script", ["packaging/build-linux.sh", "packaging/macos/build_dmg.sh", "packaging/linux/AppRun"]
+    "script",
+    [
+        "packaging/build-linux.sh",
+        "packaging/macos/build_dmg.sh",
+        "packaging/macos/build.sh",
+        "packaging/linux/AppRun",
+        "packaging/linux/install.sh",
+    ],
 )
 def test_shell_scripts_parse(script: str) -> None:
     result = subprocess.run(["bash", "-n", str(ROOT / script)], capture_output=True, text=True)

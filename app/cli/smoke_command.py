@@ -185,6 +185,7 @@ def _open_and_save(qt_app: Any, window: Any, out: Path) -> str:
         raise SmokeFailure(f"saving a character into {out} failed: {error}") from error
     if dump_document(again.document) != dump_document(loaded.document):
         raise SmokeFailure(f"{target} does not read back as it was saved")
+    pdf = _print_pdf(loaded.document, out / (Path(relative).stem + ".pdf"))
 
     _close(qt_app, window)
     title = campaign.campaign.document.title
@@ -193,5 +194,20 @@ def _open_and_save(qt_app: Any, window: Any, out: Path) -> str:
         f"Wild Die {_version()} ({frozen}), Qt platform {platform}, sample campaign {title!r} "
         f"({len(campaign.characters)} characters, {len(campaign.encounters)} encounters"
         f"{', opened in the main window' if shown_in_window else ''}); "
-        f"saved and read back {target}"
+        f"saved and read back {target}; printed {pdf}"
     )
+
+
+def _print_pdf(character: Any, target: Path) -> Path:
+    """Print the sheet to a PDF the way File > Export as PDF does (Qt's PDF writer and
+    fonts: what a bundle most often lacks)."""
+    from ui.sheet.print import export_pdf
+
+    try:
+        pages = export_pdf(character, target)
+        data = target.read_bytes()
+    except OSError as error:
+        raise SmokeFailure(f"printing a PDF into {target} failed: {error}") from error
+    if pages < 1 or not data.startswith(b"%PDF") or len(data) < 5_000:
+        raise SmokeFailure(f"{target} is not a printed sheet ({pages} pages, {len(data)} bytes)")
+    return target

@@ -345,6 +345,29 @@ class DicePanel(QWidget):
         self._update_points()
         self.pointsSpent.emit("fate_point", 1)
 
+    def show_recorded(self, total: int, against: int | None) -> None:
+        """The check was recorded against ``against`` (an opposing roll, a difficulty):
+        the result shows what was recorded, not the roll as a standing check (issue 16)."""
+        if self._current is None:
+            return
+        self._current_against = against
+        self.outcome_label.setText(words.outcome_text(total, against))
+
+    def clear_result(self) -> None:
+        """No roll on show (the turn passed): a stale result is never read as this one."""
+        self._current = None
+        self._current_against = None
+        self._is_replay = False
+        self._follow_result = False
+        self._undo.clear()
+        self.dice_view.set_result(None)
+        self.total_label.clear()
+        self.outcome_label.clear()
+        self.critical_label.set_text(None)
+        self.seed_label.clear()
+        self._update_actions()
+        self.resultChanged.emit(None)
+
     def spend(self, kind: SpendKind) -> RollResult | None:
         """Spend a point on the roll on show (R3, R7): an undoable command."""
         if self._current is None or self._is_replay or not self._can_spend(kind):

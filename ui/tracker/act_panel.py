@@ -221,6 +221,9 @@ class ActPanel(QWidget):
         self.check_actor = command.actor
         self.check_target = command.target
         self.result_label.setText(outcome.text)
+        total, against = outcome.data.get("total"), outcome.data.get("against")
+        if isinstance(total, int):  # one truth: the panel shows what was recorded
+            self.dice_panel.show_recorded(total, against if isinstance(against, int) else None)
         self.record_button.setEnabled(False)
         self.refresh_menu()
         return self.check_id
@@ -295,6 +298,7 @@ class ActPanel(QWidget):
         self.check_target = None
         self.result_label.clear()
         self.damage_label.forget()
+        self.dice_panel.clear_result()  # the last turn's roll is not this turn's
         self.refresh_menu()
         self.record_button.setEnabled(False)
 

@@ -1,0 +1,46 @@
+"""Issue 16: the dice Result showed an opposed check as a standing check ("24 result
+points, rank 5") while the recorded check was +3, rank 1, and it stayed into the next
+turn. One truth: the panel shows the recorded result, and clears when the turn passes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from tests.ui_helpers import tracker_on
+
+
+def test_the_panel_shows_the_recorded_check_and_clears_with_the_turn(
+    qtbot: QtBot, campaign: Path
+) -> None:
+    window = tracker_on(qtbot, campaign)
+    engine = window.engine
+    window.roll_initiative(seed=42)
+    while engine.current() != "jack":
+        window.next_turn()
+    qtbot.waitUntil(lambda: window.act_panel.actor() == "jack")
+    act = window.act_panel
+    assert act.set_skill("Brawling", "Haymaker")
+    act.set_purpose("attack")
+    act.set_target("brask")
+    act.set_against("active", resist=("Dodge", None, None))
+    rolled = act.dice_panel.roll(seed=3)
+    assert rolled is not None
+    assert "standing check" in act.dice_panel.outcome_label.text()  # before recording
+    qtbot.mouseClick(act.record_button, Qt.MouseButton.LeftButton)
+    assert act.check_id is not None
+    record = window.controller.last_record()
+    assert record is not None
+    total, against = record.outcome.data["total"], record.outcome.data["against"]
+    assert total == rolled.total and isinstance(against, int)
+    shown = act.dice_panel.outcome_label.text()
+    assert "standing check" not in shown
+    assert f"vs {against}: Success, {total - against:+d} result points" in shown
+    assert f"rank {engine.ranks_left(act.check_id)}" in shown
+    # The turn passes: the result goes with it.
+    window.next_turn()
+    qtbot.waitUntil(lambda: act.dice_panel.current_result() is None)
+    assert act.dice_panel.outcome_label.text() == ""
+    assert act.dice_panel.total_label.text() == ""
