@@ -38,6 +38,7 @@ from sheets.encounter import (
     SetScene,
     ShiftAttitude,
     SpendAction,
+    SpendPoint,
     SpendRanks,
     StartEncounter,
     StatusTest,
@@ -89,6 +90,7 @@ def draw_command(data: st.DataObject, engine: Engine) -> Command:
                 "scene",
                 "give",
                 "spend",
+                "points",
                 "adjust",
                 "check",
                 "check",
@@ -265,6 +267,12 @@ def draw_command(data: st.DataObject, engine: Engine) -> Command:
         if how == "several":
             return Concede(combatants=tuple(data.draw(st.lists(who, min_size=2, max_size=3))))
         return Concede(side=data.draw(st.sampled_from(["Heroes", "Company guards"])))
+    if kind == "points":
+        return SpendPoint(
+            data.draw(who),
+            data.draw(st.sampled_from(["action_point", "character_point", "fate_point"])),
+            data.draw(st.sampled_from([1, 1, 2, -1])),
+        )
     if kind == "award":
         return AwardActionPoints(
             data.draw(who), data.draw(st.integers(1, 2)), at_scene_end=data.draw(st.booleans())

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.ui_helpers import tracker_on
+from ui.tracker.rows import COL_POINTS
 
 
 def test_the_panel_shows_the_recorded_check_and_clears_with_the_turn(
@@ -44,3 +45,34 @@ def test_the_panel_shows_the_recorded_check_and_clears_with_the_turn(
     qtbot.waitUntil(lambda: act.dice_panel.current_result() is None)
     assert act.dice_panel.outcome_label.text() == ""
     assert act.dice_panel.total_label.text() == ""
+
+
+def test_action_point_spends_in_the_tracker_are_counted_capped_and_undone(
+    qtbot: QtBot, campaign: Path
+) -> None:
+    """Issue 16: Greta with 1 AP spent twice and her file still said 1."""
+    window = tracker_on(qtbot, campaign)
+    engine = window.engine
+    greta = engine.view.sheet_of("greta")
+    greta.action_points = 1
+    window.roll_initiative(seed=42)
+    while engine.current() != "greta":
+        window.next_turn()
+    act = window.act_panel
+    qtbot.waitUntil(lambda: act.actor() == "greta")
+    assert act.set_skill("Dodge")
+    panel = act.dice_panel
+    assert panel.points_label.text().startswith("CP ")
+    panel.roll(seed=4)
+    assert panel.ap_dice_button.isEnabled()
+    qtbot.mouseClick(panel.ap_dice_button, Qt.MouseButton.LeftButton)
+    assert greta.action_points == 0
+    assert "characters/greta-vance.json" in window.controller.touched  # saved with it
+    assert not panel.ap_dice_button.isEnabled() and not panel.ap_reroll_button.isEnabled()
+    row = window.model.row_of("greta")
+    assert row is not None
+    assert window.model.index(row, COL_POINTS).data().startswith("AP 0 ·")
+    # The tracker's undo gives the point back to the sheet.
+    window.undo_stack.undo()
+    assert greta.action_points == 1
+    qtbot.waitUntil(lambda: panel.ap_reroll_button.isEnabled())

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Final
 
+import shiboken6
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QResizeEvent, QUndoStack
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.dice import RollResult, RollSpec
-from sheets.encounter import Check, Damage, SpendRanks
+from sheets.encounter import Check, Damage, SpendPoint, SpendRanks
 from ui.dice import DicePanel
 from ui.text import tooltip
 from ui.tracker.act.check_form import CheckForm, Pick
@@ -65,7 +66,7 @@ class ActPanel(QWidget):
         scroll.setWidget(self.form)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
-        self.dice_panel = DicePanel(undo_stack=QUndoStack(self))
+        self.dice_panel = DicePanel()  # its spends stack lives (and dies) with it
         rules = self.engine.view.rules
         self.dice_panel.set_defaults(rules.wild_dice, rules.critical_failure)
 
@@ -123,6 +124,8 @@ class ActPanel(QWidget):
         layout.addWidget(splitter)
 
         self.form.actorChanged.connect(self.effect_menu.list_weapons)
+        self.form.actorChanged.connect(lambda _actor: self._show_points())
+        self.dice_panel.pointsSpent.connect(self._points_spent)
         self.form.targetChanged.connect(self._refresh_conditions)
         self.form.rollProposed.connect(self._load_roll)
         self.dice_panel.resultChanged.connect(self._result_changed)
@@ -199,6 +202,29 @@ class ActPanel(QWidget):
         """The proposed roll into the dice panel, ready to roll."""
         self.dice_panel.set_spec(spec)
         self.dice_panel.set_difficulty(difficulty)
+
+    def _show_points(self) -> None:
+        """The actor's action points, Character Points and Fate Points (R7), from the
+        sheet: the dice panel offers only the spends they allow."""
+        actor = self.form.actor()
+        if actor is None or actor not in self.engine.view.by_id:
+            self.dice_panel.set_character_points(None, None, None)
+            return
+        sheet = self.engine.view.sheet_of(actor)
+        self.dice_panel.set_character_points(
+            sheet.character_points, sheet.action_points, sheet.fate_points
+        )
+
+    def _points_spent(self, kind: str, count: int) -> None:
+        """A spend in the dice panel (or its undo) comes off (or back onto) the actor's
+        sheet, as one step of the tracker's undo (issue 16: they were never counted)."""
+        actor = self.form.actor()
+        if actor is None:
+            return
+        point = "action_point" if kind.startswith("action_point") else kind
+        what = {"character_point": "+1D", "fate_point": "doubled dice"}.get(kind, "")
+        self.controller.run(SpendPoint(actor, point, count, what))  # type: ignore[arg-type]
+        self._show_points()
 
     def _result_changed(self, result: RollResult | None) -> None:
         self.record_button.setEnabled(result is not None and self.form.actor() is not None)
@@ -277,6 +303,9 @@ class ActPanel(QWidget):
 
     def _sync_to_turn(self) -> None:
         self._sync_pending = False
+        if not shiboken6.isValid(self.dice_panel):
+            return  # the window went before the queued call came
+        self._show_points()  # an undo, an award, a scene end: the sheet's points now
         self.form.rebuild_people()
         current = self.engine.current()
         if self.form.follow_turn and current is not None and current != self.form.actor():

@@ -54,7 +54,17 @@ from ui.tracker.rows import (
     row_data,
 )
 
-HEADERS: Final = ("#", "Name", "Side", "Init.", "Actions", "Conditions", "Modifiers", "State")
+HEADERS: Final = (
+    "#",
+    "Name",
+    "Side",
+    "Init.",
+    "Actions",
+    "Conditions",
+    "Modifiers",
+    "State",
+    "Points",
+)
 HEADER_TIPS: Final = (
     "Place in the turn order (R6)",
     "The combatant",
@@ -64,6 +74,8 @@ HEADER_TIPS: Final = (
     "Damage / composure / body tracks (R5); the filled steps show the level",
     "Active modifiers and how long they have left (R4 durations, R6 expiry)",
     "Acting now, done this round, waiting, conceded (R6) or Out of Action (R5)",
+    "Action points, Character Points, Fate Points on the sheet (R7); spends in the dice "
+    "panel take them off",
 )
 
 CombatantIdRole: Final = int(Qt.ItemDataRole.UserRole) + 1

@@ -33,7 +33,8 @@ COL_ACTIONS: Final = 4
 COL_CONDITIONS: Final = 5
 COL_MODIFIERS: Final = 6
 COL_STATE: Final = 7
-COLUMN_COUNT: Final = 8
+COL_POINTS: Final = 8
+COLUMN_COUNT: Final = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,8 @@ class RowData:
     notes: str
     damage: DamageCell | None = None
     """R10: the wound level or body points; None under ``conditions``."""
+    points: tuple[int, int, int] = (0, 0, 0)
+    """R7: action points, Character Points, Fate Points on the sheet."""
     display: tuple[str, ...] = ()
     """The text of each column, computed once per change."""
 
@@ -208,6 +211,7 @@ def row_data(engine: Engine, combatant_id: str, position: int | None) -> RowData
         c.hidden,
         c.notes,
         damage_cell(system, sheet),
+        (sheet.action_points, sheet.character_points, sheet.fate_points),
     )
     display = tuple(_display(data, column) for column in range(COLUMN_COUNT))
     return replace(data, display=display)
@@ -238,6 +242,9 @@ def _display(data: RowData, column: int) -> str:
         return "; ".join(data.modifiers)
     if column == COL_STATE:
         return STATE_WORDS[data.state]
+    if column == COL_POINTS:
+        action, character, fate = data.points
+        return f"AP {action} · CP {character} · FP {fate}"
     return ""
 
 

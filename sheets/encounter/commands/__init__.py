@@ -31,6 +31,7 @@ from sheets.encounter.commands.marks import (
     StatusTest,
 )
 from sheets.encounter.commands.people import AwardActionPoints, Concede, FearCheck, Help
+from sheets.encounter.commands.points import SpendPoint
 from sheets.encounter.commands.ranks import SpendRanks
 
 # Every command the engine knows, for the UI and for the random-sequence test.
@@ -57,6 +58,7 @@ COMMANDS: tuple[type[Command], ...] = (
     StatusTest,
     Concede,
     AwardActionPoints,
+    SpendPoint,
     Help,
     FearCheck,
     EndEncounter,
@@ -93,6 +95,7 @@ __all__ = [
     "SetScene",
     "ShiftAttitude",
     "SpendAction",
+    "SpendPoint",
     "SpendRanks",
     "StartEncounter",
     "StatusTest",
