@@ -20,7 +20,6 @@ from pydantic import (
 
 from sheets.conditions import (
     LAST_STATUS_LEVEL,
-    OUT_OF_ACTION,
     Attitude,
     ConditionKind,
     EncounterLength,
@@ -158,11 +157,8 @@ class ConditionInstance(Part):
                 raise ValueError(
                     f"a {self.track} track condition is cumulative, not {self.kind} (R5)"
                 )
-            if self.ranks > OUT_OF_ACTION:
-                raise ValueError(
-                    f"a track condition has at most {OUT_OF_ACTION} ranks "
-                    f"(Out of Action), not {self.ranks} (R5)"
-                )
+            # R5 ruling: a hit of rank r adds r ranks, a rank-6 hit six (the track's level
+            # is capped at Out of Action; only six ranks recover it). MAX_RANKS bounds it.
         elif not self.name:
             raise ValueError("a condition that is not on a track needs a name")
         if self.duration == "rounds" and self.remaining_rounds is None:

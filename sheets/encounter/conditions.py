@@ -90,7 +90,7 @@ def create(
         name=name,
         kind=kind,
         track=track,
-        ranks=min(ranks, 5) if track is not None else ranks,
+        ranks=ranks,  # R5 ruling: a hit of rank r adds r ranks (6 too: only 6 recover it)
         duration=duration,
         remaining_rounds=expiry.remaining_rounds if duration == Duration.ROUNDS else None,
         created_round=now.round,

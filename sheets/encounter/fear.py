@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from sheets.documents import Character
 from sheets.documents.condition_state import CheckModifier, CheckPurpose
 from sheets.results import Duration
 
@@ -23,6 +24,21 @@ TOLERANCE_ENCOUNTERS: Final = 6  # R8: six encounters build up a tolerance
 # as a condition, and Discipline is the skill that resists with it (R5).
 FEAR_SKILL: Final = "Discipline"
 CREATURE_ABILITY: Final = "Intelligence"  # R8: "Intellect/Intelligence"
+FEAR_TRAITS: Final = ("Willpower", "Wisdom")  # R8: "a Willpower (or Wisdom) roll"
+
+
+def fear_roll(character: Character) -> tuple[str | None, str | None]:
+    """(skill, ability) a hero's fear check rolls (R8): Willpower, else Wisdom, as the
+    sheet has it (an ability or a skill); else the template's Discipline (Presence)."""
+    for name in FEAR_TRAITS:
+        key = name.casefold()
+        for ability in character.abilities:
+            if ability.name.casefold() == key:
+                return None, ability.name
+            for skill in ability.skills:
+                if skill.name.casefold() == key:
+                    return skill.name, None
+    return FEAR_SKILL, None
 
 
 @dataclass(frozen=True, slots=True)

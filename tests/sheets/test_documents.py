@@ -267,8 +267,10 @@ def test_status_levels_and_difficulties() -> None:
 def test_condition_instances_follow_r5() -> None:
     with pytest.raises(ValidationError, match="cumulative"):
         ConditionInstance(id="x", track="damage", kind="progressive")
-    with pytest.raises(ValidationError, match="at most 5 ranks"):
-        ConditionInstance(id="x", track="body", kind="cumulative", ranks=6)
+    with pytest.raises(ValidationError, match="less than or equal to 6"):
+        ConditionInstance(id="x", track="body", kind="cumulative", ranks=7)
+    # A rank-6 hit is an instance of six ranks (issue 16, R5 ruling); the level caps.
+    assert ConditionInstance(id="x", track="body", kind="cumulative", ranks=6).ranks == 6
     with pytest.raises(ValidationError, match="needs a name"):
         ConditionInstance(id="x")
     with pytest.raises(ValidationError, match="remaining rounds"):

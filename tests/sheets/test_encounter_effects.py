@@ -280,3 +280,22 @@ def test_help_costs_the_helpers_action() -> None:
     engine.next_turn()
     engine.next_turn()
     assert engine.actions_left("b") == (2, 1)
+
+
+def test_a_rank_6_hit_adds_six_ranks_and_only_six_recover_it() -> None:
+    """Issue 16 / R5 ruling: a hit of rank r adds r ranks; it was capped at 5, so a
+    rank-5 check could recover a rank-6 hit."""
+    engine = small_engine(4, 3)
+    engine.next_turn()
+    hit = engine.apply(
+        CreateCondition("b", track="damage", ranks=6, duration=Duration.UNTIL_RECOVERED)
+    )
+    (instance,) = engine.conditions("b")
+    assert instance.ranks == 6 and hit.rows is not None and "b" in hit.rows
+    assert engine.is_out("b")
+    check = engine.apply(Check("a", "Brawling", difficulty=0, total=25))  # rank 5
+    check_id = check.outcome.check_id
+    assert check_id is not None and engine.ranks_left(check_id) == 5
+    with pytest.raises(CommandRefused, match="costs 6 rank"):
+        engine.apply(SpendRanks(check_id, "recover", target="b", condition_id=instance.id))
+    assert engine.conditions("b") == [instance]

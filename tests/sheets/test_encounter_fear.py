@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sheets.encounter.fear import fear_band, fear_setup
+from sheets.dice import DieCode
+from sheets.documents import Ability, Skill, new_character
+from sheets.encounter.fear import fear_band, fear_roll, fear_setup
 from sheets.results import Duration
 
 
@@ -57,3 +59,14 @@ def test_band_durations() -> None:
         (-5, ("attack",)),
         (-3, ("defence", "skill")),
     }
+
+
+def test_the_fear_check_rolls_willpower_else_wisdom_else_discipline() -> None:
+    """Issue 16 / R8: "a Willpower (or Wisdom) roll"; it rolled Discipline only."""
+    hero = new_character("Hero")
+    assert fear_roll(hero) == ("Discipline", None)  # the template's: Discipline (Presence)
+    wits = next(a for a in hero.abilities if a.name == "Wits")
+    wits.skills.append(Skill(name="Wisdom", code=DieCode(1)))
+    assert fear_roll(hero) == ("Wisdom", None)
+    hero.abilities.append(Ability(name="Willpower", code=DieCode(3)))
+    assert fear_roll(hero) == (None, "Willpower")  # Willpower first, as an ability

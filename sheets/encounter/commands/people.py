@@ -179,7 +179,8 @@ class FearCheck(Command):
     Fear, the creatures roll Intelligence against the Fame."""
 
     creatures: tuple[str, ...]
-    skill: str = fear.FEAR_SKILL
+    skill: str | None = None
+    """What the heroes roll; None: by R8, Willpower, else Wisdom, else Discipline."""
     seed: int | None = None
     entry_type: ClassVar[str] = "fear"
 
@@ -231,8 +232,9 @@ class FearCheck(Command):
                     lines.append(f"{hero.name} has met them already in this encounter")
                     continue
                 met.append(hero.id)
+                skill, ability = (self.skill, None) if self.skill else fear.fear_roll(sheet)
                 try:
-                    spec, _ = ctx.engine.proposed_spec(hero.id, self.skill)
+                    spec, _ = ctx.engine.proposed_spec(hero.id, skill, ability=ability)
                 except CommandRefused:
                     spec, _ = ctx.engine.proposed_spec(hero.id, ability="Presence")
                 rolled = roll_seeded(spec, initiative.sub_seed(seed, hero.id))
