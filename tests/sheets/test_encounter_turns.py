@@ -178,3 +178,23 @@ def test_not_started_and_ended_are_refused() -> None:
     engine.end_scene()
     with pytest.raises(CommandRefused, match="ended"):
         engine.apply(SpendAction("jack", "free"))
+
+
+def test_switching_the_kind_of_tactical_scene_clears_the_old_initiative() -> None:
+    """Issue 16: the old debate numbers stayed after switching to a chase."""
+    from sheets.encounter import RollInitiative, SetScene, StartEncounter
+    from tests.sheets.test_encounter_undo import fresh_engine
+
+    engine = fresh_engine()
+    engine.apply(StartEncounter())
+    engine.apply(SetScene("tactical", "debate"))
+    engine.apply(RollInitiative(5))
+    assert all(c.initiative is not None for c in engine.encounter.combatants)
+    engine.apply(SetScene("tactical", "chase"))
+    assert all(c.initiative is None for c in engine.encounter.combatants)
+    engine.undo()
+    assert all(c.initiative is not None for c in engine.encounter.combatants)
+    # The same kind again changes nothing.
+    engine.redo()
+    engine.apply(SetScene("tactical", "chase"))
+    assert engine.encounter.tactical_type == "chase"

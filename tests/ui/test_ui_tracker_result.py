@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.ui_helpers import tracker_on
+from ui.tracker.act.check_form import sheet_picks
 from ui.tracker.rows import COL_POINTS
 
 
@@ -76,3 +77,11 @@ def test_action_point_spends_in_the_tracker_are_counted_capped_and_undone(
     window.undo_stack.undo()
     assert greta.action_points == 1
     qtbot.waitUntil(lambda: panel.ap_reroll_button.isEnabled())
+
+
+def test_the_skill_list_shows_whole_die_codes(qtbot: QtBot, campaign: Path) -> None:
+    """Issue 16: the skill list showed "+2" and "1D" where the sheet rolls 3D+2."""
+    window = tracker_on(qtbot, campaign)
+    texts = [text.strip() for text, _pick in sheet_picks(window.engine, "jack")]
+    assert "Brawling: Haymaker 6D" in texts  # Strength + Brawling + Haymaker
+    assert not any(text.endswith((" +1", " +2")) for text in texts)

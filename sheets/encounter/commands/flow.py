@@ -49,8 +49,12 @@ class SetScene(Command):
         if enc.state == "ended":
             raise CommandRefused("the scene has ended")
         ctx.changes.set(enc, "scene_type", self.scene_type)
-        if self.tactical_type is not None:
+        if self.tactical_type is not None and self.tactical_type != enc.tactical_type:
             ctx.changes.set(enc, "tactical_type", self.tactical_type)
+            # A debate roll is not a chase position nor a melee value (R6): the old
+            # numbers go, the new kind of scene orders anew.
+            for combatant in enc.combatants:
+                ctx.changes.set(combatant, "initiative", None)
         kind = self.scene_type + (
             f" ({enc.tactical_type})" if self.scene_type == "tactical" else ""
         )

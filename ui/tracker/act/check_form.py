@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from sheets.dice import RollResult
 from sheets.encounter import Check, CommandRefused, Engine
+from sheets.skills import CheckNotPossible, check_dice
 from ui.text import tooltip
 
 AGAINST: Final = (
@@ -47,16 +48,27 @@ Pick = tuple[str | None, str | None, str | None]
 
 
 def sheet_picks(engine: Engine, combatant: str) -> list[tuple[str, Pick]]:
-    """Quick picks from the actor's sheet: each ability, skill and specialization (R2)."""
+    """Quick picks from the actor's sheet: each ability, skill and specialization with
+    the whole die code rolled, as on paper (R2: ability + skill + specialization)."""
     sheet = engine.view.sheet_of(combatant)
+
+    def total(skill: str, specialization: str | None = None) -> str:
+        try:
+            return str(check_dice(sheet, skill, specialization).code)
+        except CheckNotPossible:
+            return "cannot be rolled"
+
     picks: list[tuple[str, Pick]] = []
     for ability in sheet.abilities:
         picks.append((f"{ability.name} {ability.code} (ability)", (None, None, ability.name)))
         for skill in ability.skills:
-            picks.append((f"  {skill.name} {skill.code}", (skill.name, None, None)))
+            picks.append((f"  {skill.name} {total(skill.name)}", (skill.name, None, None)))
             for spec in skill.specializations:
                 picks.append(
-                    (f"    {skill.name}: {spec.name} {spec.code}", (skill.name, spec.name, None))
+                    (
+                        f"    {skill.name}: {spec.name} {total(skill.name, spec.name)}",
+                        (skill.name, spec.name, None),
+                    )
                 )
     return picks
 
