@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.ui_helpers import tracker_on
@@ -85,3 +87,33 @@ def test_the_skill_list_shows_whole_die_codes(qtbot: QtBot, campaign: Path) -> N
     texts = [text.strip() for text, _pick in sheet_picks(window.engine, "jack")]
     assert "Brawling: Haymaker 6D" in texts  # Strength + Brawling + Haymaker
     assert not any(text.endswith((" +1", " +2")) for text in texts)
+
+
+def _wheel(widget: QWidget, steps: int) -> None:
+    centre = QPointF(widget.rect().center())
+    event = QWheelEvent(
+        centre,
+        QPointF(widget.mapToGlobal(widget.rect().center())),
+        QPoint(0, 0),
+        QPoint(0, -120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_never_changes_a_box_the_gm_scrolls_past(qtbot: QtBot, campaign: Path) -> None:
+    """Issue 16: scrolling the act form with the wheel changed whatever combo box passed
+    under the pointer."""
+    window = tracker_on(qtbot, campaign, active=True)
+    combo = window.act_panel.form.actor_combo
+    window.table.setFocus()
+    before = combo.currentIndex()
+    _wheel(combo, 1)
+    assert combo.currentIndex() == before
+    combo.setFocus()
+    qtbot.waitUntil(combo.hasFocus)
+    _wheel(combo, 1)
+    assert combo.currentIndex() != before  # focused, it is the GM's to turn

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QMainWindow, QToolBar
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QMainWindow,
+    QToolBar,
+)
 
 from ui.text import tooltip
 from ui.tracker.window_parts.scene_flow import SCENES
@@ -148,6 +155,19 @@ class TrackerActions(QObject):
             and self.window.isAncestorOf(watched)
         ):
             event.accept()  # the widget takes the key; the shortcut does not fire
+            return True
+        if (
+            event.type() == QEvent.Type.Wheel
+            and isinstance(watched, QComboBox | QAbstractSpinBox)
+            and not watched.hasFocus()
+            and self.window.isAncestorOf(watched)
+        ):
+            # Issue 16: the wheel scrolls the form the GM is scrolling past; it changes a
+            # combo box or a number only once that has the focus (a click, Tab).
+            event.ignore()
+            parent = watched.parentWidget()
+            if parent is not None:
+                QApplication.sendEvent(parent, event)
             return True
         return super().eventFilter(watched, event)
 
