@@ -670,3 +670,32 @@ def test_in_the_dark_scheme_check_box_outlines_stand_out(qtbot: QtBot, dark: QAp
     base, window = light.color(QPalette.ColorRole.Base), light.color(QPalette.ColorRole.Window)
     assert _outline_contrast(boxes[0], base) >= INDICATOR_CONTRAST
     assert _outline_contrast(boxes[0], window) >= INDICATOR_CONTRAST
+
+
+def test_the_one_colour_toolbar_icons_take_the_text_colour_of_the_scheme(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Issue 15: dark-mode toolbar icons (undo, redo, start session) were invisible."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.theme import apply_color_scheme
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    window = MainWindow(autosave_ms=60_000)
+    qtbot.addWidget(window, before_close_func=lambda w: w.files.discard_all_changes())
+    try:
+        for scheme in ("dark", "light"):
+            apply_color_scheme(app, scheme)
+            window.menus.set_icons()
+            image = window.menus.start_session_action.icon().pixmap(32, 32).toImage()
+            drawn = [
+                image.pixelColor(x, y)
+                for x in range(image.width())
+                for y in range(image.height())
+                if image.pixelColor(x, y).alpha() > 200
+            ]
+            text = window.palette().color(QPalette.ColorRole.ButtonText)
+            assert drawn and all(abs(c.lightness() - text.lightness()) < 40 for c in drawn), scheme
+    finally:
+        apply_color_scheme(app, "light")

@@ -11,8 +11,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWhatsThis, QWidget
 
 from ui.main import APP_NAME
@@ -153,6 +153,7 @@ class MainActions(QObject):
         self.browser_dock_action = docks.browser_dock.toggleViewAction()
         self.browser_dock_action.setShortcut(QKeySequence("Ctrl+B"))
         self.about_action = act(self.tr("&About %1").replace("%1", APP_NAME), self.show_about)
+        self._watching_palette = False
         self.help_file: Path | None = None
         """The help text (``resources/help/rules.md``): the shell says where it is."""
         self.help_window: QWidget | None = None
@@ -298,7 +299,11 @@ class MainActions(QObject):
         return toolbar
 
     def set_icons(self) -> None:
-        """Toolbar icons from the style, after the first paint (QStyle's enums cost ~6 ms)."""
+        """Toolbar icons from the style, after the first paint (QStyle's enums cost ~6 ms).
+
+        The one-colour ones (arrows, play) are drawn in the palette's text colour, so they
+        read on a dark toolbar as on a light one (issue 15: invisible in dark mode); they
+        are drawn again whenever the palette changes."""
         from PySide6.QtWidgets import QStyle
 
         style = self.window.style()
@@ -307,11 +312,22 @@ class MainActions(QObject):
             (self.open_action, QStyle.StandardPixmap.SP_DialogOpenButton),
             (self.open_campaign_action, QStyle.StandardPixmap.SP_DirOpenIcon),
             (self.save_action, QStyle.StandardPixmap.SP_DialogSaveButton),
+        ):
+            action.setIcon(style.standardIcon(pixmap))
+        for action, pixmap in (
             (self.undo_action, QStyle.StandardPixmap.SP_ArrowBack),
             (self.redo_action, QStyle.StandardPixmap.SP_ArrowForward),
             (self.start_session_action, QStyle.StandardPixmap.SP_MediaPlay),
         ):
-            action.setIcon(style.standardIcon(pixmap))
+            action.setIcon(tinted(style.standardIcon(pixmap), self.window.palette()))
+        if not self._watching_palette:
+            self._watching_palette = True
+            self.window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.PaletteChange:
+            self.set_icons()
+        return super().eventFilter(watched, event)
 
     def show_help(self) -> QWidget | None:
         """The Help window (one, raised again if open)."""
@@ -345,3 +361,21 @@ class MainActions(QObject):
             f"<h3>{APP_NAME} {app_version()}</h3>"
             + self.tr("<p>Offline character sheets and encounter tracker for FreeD6 / OpenD6.</p>"),
         )
+
+
+def tinted(icon: QIcon, palette: QPalette, size: int = 32) -> QIcon:
+    """A one-colour icon redrawn in the palette's button text colour (and its disabled
+    colour when disabled): its shape kept, its colour the theme's."""
+    result = QIcon()
+    source = icon.pixmap(size, size)
+    for mode, group in (
+        (QIcon.Mode.Normal, QPalette.ColorGroup.Active),
+        (QIcon.Mode.Disabled, QPalette.ColorGroup.Disabled),
+    ):
+        image = source.toImage()
+        painter = QPainter(image)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+        painter.fillRect(image.rect(), palette.color(group, QPalette.ColorRole.ButtonText))
+        painter.end()
+        result.addPixmap(QPixmap.fromImage(image), mode)
+    return result
