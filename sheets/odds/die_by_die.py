@@ -24,6 +24,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from sheets.odds.chains import with_chains
+from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel, Outcome, b_range
 from sheets.odds.packing import Packer, reshape, spread, width_for
 
@@ -87,8 +88,9 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
     """The whole roll packed in ``final`` (``b`` raised by ``offset``)."""
     narrow = _Narrow.best(model)
     rolled = _SetDice(model, narrow)
-    for _ in range(model.regular):  # regular dice first: see _SetDice.room
-        rolled.add(model.plain_set)
+    if not rolled.start_with_regular():
+        for _ in range(model.regular):  # regular dice first: see _SetDice.room
+            rolled.add(model.plain_set)
     for index in range(model.wild):
         crit = index == 0 and model.crit_leaves
         rolled.add(model.plain_wild[1:] if crit else model.plain_wild, True, crit)
@@ -123,6 +125,23 @@ class _SetDice:
             found = sum(kept) + middle * low if self.model.track_a else 0
             self._floors[(kept, plain)] = found
         return found
+
+    def start_with_regular(self) -> bool:
+        """Every regular die at once, counted over faces (``extremes``); False where that
+        does not apply (Boost beside ``drop_highest`` tracks both ends)."""
+        model = self.model
+        places = {o.value: self.narrow.places(o) for o in model.plain_set}
+        start = self.narrow.packer.monomial(0, -self.narrow.low)
+        found = regular_extremes(model.regular, places, start, self.lowest, self.room)
+        if found is None:
+            return False
+        states: dict[_Key, int] = {}
+        for kept, (packed, moved) in found.items():
+            step = moved - self.row * self.floor(kept, model.regular)
+            states[(kept, 0, False)] = packed << step if step >= 0 else packed >> -step
+        self.states = states
+        self.rolled = model.regular
+        return True
 
     def add(self, plain: list[Outcome], explodes: bool = False, crit: bool = False) -> None:
         lowest, highest, room, row, floor = (

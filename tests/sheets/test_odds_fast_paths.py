@@ -1,0 +1,77 @@
+"""The odds engine's fast paths against references: the regular dice counted over faces
+(``sheets.odds.extremes``) against every sequence of faces, and whole distributions with
+Boost/Penalty on pools larger than the extremes step 5 tracks against the exhaustive
+enumeration of the roll pipeline (R3 step 5)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sheets.dice import RollSpec
+from sheets.odds.extremes import regular_extremes
+from tests.sheets.test_odds import assert_matches_enumeration
+
+BITS = 16  # room for 6**5 ways per coefficient
+
+
+def _by_every_sequence(
+    count: int, faces: list[int], places: dict[int, int], lowest: int, highest: int
+) -> dict[tuple[int, ...], int]:
+    """The reference: every sequence of faces, keyed as ``die_by_die`` keys it."""
+    states: dict[tuple[int, ...], int] = defaultdict(int)
+    for values in product(faces, repeat=count):
+        ordered = tuple(sorted(values))
+        if count > lowest + highest:
+            ordered = ordered[:lowest] + ordered[count - highest :]
+        states[ordered] += 1 << sum(places[v] for v in values)
+    return dict(states)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(0, 5),
+    sides=st.sampled_from([4, 6]),
+    side=st.integers(0, 3),
+    penalty=st.booleans(),
+    steps=st.lists(st.integers(0, 3), min_size=6, max_size=6),
+)
+def test_regular_extremes_match_every_sequence(
+    count: int, sides: int, side: int, penalty: bool, steps: list[int]
+) -> None:
+    faces = list(range(1, sides + 1))
+    # A face moves by a few coefficients (several faces may move alike, as with flips).
+    places = {v: BITS * (8 * v + steps[v - 1]) for v in faces}
+    lowest, highest = (0, side) if penalty else (side, 0)
+    found = regular_extremes(count, places, 1, lowest, highest)
+    assert found is not None
+    expected = _by_every_sequence(count, faces, places, lowest, highest)
+    got = {key: packed << moved for key, (packed, moved) in found.items() if packed}
+    assert got == expected
+
+
+def test_both_ends_are_left_to_the_caller() -> None:
+    assert regular_extremes(5, {v: 16 * v for v in range(1, 7)}, 1, 2, 1) is None
+
+
+boosted = st.builds(
+    RollSpec,
+    code=st.sampled_from(["3D", "4D", "3D+1"]),
+    wild_dice=st.integers(0, 1),
+    critical_failure=st.sampled_from(["complication", "zero", "drop_highest"]),
+    boost=st.integers(0, 2),
+    penalty=st.integers(0, 2),
+    flips=st.frozensets(st.integers(1, 4), max_size=2),
+    sides=st.just(4),
+    count_successes=st.booleans(),
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(boosted)
+def test_boost_and_penalty_on_pools_beyond_the_extremes(spec: RollSpec) -> None:
+    """More regular dice than Boost/Penalty dice: the states come from ``extremes``."""
+    assert_matches_enumeration(spec, 8)
