@@ -33,13 +33,15 @@ def regular_extremes(
     highest: int,
 ) -> dict[Key, tuple[int, int]] | None:
     """States of ``count`` regular dice: the sorted extreme values (every value while
-    there are at most ``lowest + highest`` of them, else the ``lowest`` lowest or the
+    there are at most ``lowest + highest`` of them, else the ``lowest`` lowest and the
     ``highest`` highest) -> (ways as a packed polynomial, shift still to apply).
 
     ``places[v]`` is how far face ``v`` moves a packed polynomial; ``start`` is the empty
-    roll. Both sides at once (Boost beside ``drop_highest``) is left to the caller: None.
-    The shift is left to the caller so that it is applied once, to the whole sum (the
-    subtracted terms alone may reach below where the state is stored).
+    roll. The shift is left to the caller so that it is applied once, to the whole sum
+    (the subtracted terms alone may reach below where the state is stored). Both ends
+    are counted when the top end is one die (Boost beside ``drop_highest``): by the
+    highest value ``M``, the dice up to ``M`` less the dice up to ``M - 1``. Other mixes
+    are left to the caller: None.
     """
     faces = sorted(places)
     if count <= lowest + highest:
@@ -47,15 +49,41 @@ def regular_extremes(
         for values in combinations_with_replacement(faces, count):
             states[values] = (start * _arrangements(count, values), _moved(values, places))
         return states
+    powers: dict[tuple[int, ...], dict[int, int]] = {}
+    if lowest and highest == 1:
+        states = {}
+        below: dict[Key, tuple[int, int]] = {}
+        for top in faces:
+            upto = _one_end(count, faces[: faces.index(top) + 1], places, start, lowest, 0, powers)
+            for key, (packed, moved) in upto.items():
+                less = below.get(key, (0, moved))[0]
+                if packed != less:
+                    states[(*key, top)] = (packed - less, moved)
+            below = upto
+        return states
     if lowest and highest:
         return None
+    return _one_end(count, faces, places, start, lowest, highest, powers)
+
+
+def _one_end(
+    count: int,
+    faces: list[int],
+    places: dict[int, int],
+    start: int,
+    lowest: int,
+    highest: int,
+    powers: dict[tuple[int, ...], dict[int, int]],
+) -> dict[Key, tuple[int, int]]:
+    """``regular_extremes`` for one end, the dice showing only ``faces``; ``powers``
+    keeps the powers of face sums for the next call."""
     side = lowest or highest
+    least = count - max(side, 1) + 1
     if not side:  # Advantage alone: one state, every die in the sums
-        return {(): (_bounded_powers(count, places, start, faces, count)[0][count], 0)}
-    # Faces ordered from the discarded side inward: "beyond m" is above m for Penalty.
+        return {(): (_power(tuple(faces), count, least, places, start, powers)[count], 0)}
+    # Faces ordered from the discarded end inward: "beyond m" is above m for Penalty.
     inward = faces[::-1] if highest else faces
-    bounded = _bounded_powers(count, places, start, inward, count - side + 1)
-    states = {}
+    states: dict[Key, tuple[int, int]] = {}
     for chosen in combinations_with_replacement(inward, side):
         m = chosen[-1]  # the innermost extreme value
         outer = [v for v in chosen if v != m]
@@ -63,33 +91,38 @@ def regular_extremes(
         q = side - g
         n = count - g
         index = inward.index(m)
-        inner = bounded[index]  # faces from m inward
-        further = bounded[index + 1] if index + 1 < len(inward) else None
-        poly = inner[n]
-        for c in range(q):
-            if further is not None:
+        poly = _power(tuple(inward[index:]), count, least, places, start, powers)[n]
+        if index + 1 < len(inward):
+            further = _power(tuple(inward[index + 1 :]), count, least, places, start, powers)
+            for c in range(q):
                 poly -= math.comb(n, c) * _shift(further[n - c], c * places[m])
         ways = math.factorial(count) // math.factorial(n) // _repeats(outer)
         states[tuple(sorted(chosen))] = (poly * ways, _moved(outer, places))
     return states
 
 
-def _bounded_powers(
-    count: int, places: dict[int, int], start: int, inward: list[int], least: int
-) -> list[dict[int, int]]:
-    """For every face ``inward[i]``, the powers ``least .. count`` of the sum of the faces
-    ``inward[i:]`` (from that face inward), each times ``start``."""
-    powers: list[dict[int, int]] = []
-    for index in range(len(inward)):
-        faces = [places[v] for v in inward[index:]]
+def _power(
+    faces: tuple[int, ...],
+    count: int,
+    least: int,
+    places: dict[int, int],
+    start: int,
+    powers: dict[tuple[int, ...], dict[int, int]],
+) -> dict[int, int]:
+    """The powers ``least .. count`` of the sum of ``faces``, each times ``start``: the
+    dice added one at a time, once per set of faces."""
+    key = tuple(sorted(faces))
+    found = powers.get(key)
+    if found is None:
+        steps = [places[v] for v in key]
         packed = start
-        kept: dict[int, int] = {}
+        found = {}
         for n in range(1, count + 1):
-            packed = sum(_shift(packed, step) for step in faces)
+            packed = sum(_shift(packed, step) for step in steps)
             if n >= least:
-                kept[n] = packed
-        powers.append(kept)
-    return powers
+                found[n] = packed
+        powers[key] = found
+    return found
 
 
 def _shift(packed: int, step: int) -> int:

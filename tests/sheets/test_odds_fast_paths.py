@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
+from sheets.odds import distribution
 from sheets.odds.extremes import regular_extremes
 from tests.sheets.test_odds import assert_matches_enumeration
 
@@ -35,17 +36,17 @@ def _by_every_sequence(
 @given(
     count=st.integers(0, 5),
     sides=st.sampled_from([4, 6]),
-    side=st.integers(0, 3),
-    penalty=st.booleans(),
+    ends=st.sampled_from([(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 4), (1, 1), (2, 1)]),
     steps=st.lists(st.integers(0, 3), min_size=6, max_size=6),
 )
 def test_regular_extremes_match_every_sequence(
-    count: int, sides: int, side: int, penalty: bool, steps: list[int]
+    count: int, sides: int, ends: tuple[int, int], steps: list[int]
 ) -> None:
+    """Penalty (top end), Boost (bottom end), and Boost beside ``drop_highest`` (the
+    bottom end and the one highest die)."""
     faces = list(range(1, sides + 1))
-    # A face moves by a few coefficients (several faces may move alike, as with flips).
     places = {v: BITS * (8 * v + steps[v - 1]) for v in faces}
-    lowest, highest = (0, side) if penalty else (side, 0)
+    lowest, highest = ends
     found = regular_extremes(count, places, 1, lowest, highest)
     assert found is not None
     expected = _by_every_sequence(count, faces, places, lowest, highest)
@@ -53,13 +54,14 @@ def test_regular_extremes_match_every_sequence(
     assert got == expected
 
 
-def test_both_ends_are_left_to_the_caller() -> None:
-    assert regular_extremes(5, {v: 16 * v for v in range(1, 7)}, 1, 2, 1) is None
+def test_two_dice_at_both_ends_are_left_to_the_caller() -> None:
+    assert regular_extremes(5, {v: 16 * v for v in range(1, 7)}, 1, 1, 2) is None
 
 
 boosted = st.builds(
     RollSpec,
     code=st.sampled_from(["3D", "4D", "3D+1"]),
+    advantage=st.integers(0, 1),
     wild_dice=st.integers(0, 1),
     critical_failure=st.sampled_from(["complication", "zero", "drop_highest"]),
     boost=st.integers(0, 2),
@@ -75,3 +77,12 @@ boosted = st.builds(
 def test_boost_and_penalty_on_pools_beyond_the_extremes(spec: RollSpec) -> None:
     """More regular dice than Boost/Penalty dice: the states come from ``extremes``."""
     assert_matches_enumeration(spec, 8)
+
+
+def test_a_kept_distribution_is_a_new_dict_each_time() -> None:
+    """The last distributions are cached; a caller changing its dict changes no other."""
+    spec = RollSpec(code="3D+1", penalty=1)
+    first = distribution(spec)
+    first[999] = 1.0
+    assert 999 not in distribution(spec)
+    assert distribution(spec) == distribution(RollSpec(code="3D+1", penalty=1))
