@@ -258,6 +258,17 @@ def _landings(xs: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, ...], i
     return tuple(landings)
 
 
+@lru_cache(maxsize=256)
+def _ordered_landings(
+    xs: tuple[int, ...], count: int, sign: int
+) -> tuple[tuple[list[int], int, int], ...]:
+    """``_landings`` with the values times ``sign``, ascending, and an end marker."""
+    return tuple(
+        ([*sorted(sign * v for v in values), 1 << 30], ways, gain)
+        for values, ways, gain in _landings(xs, count)
+    )
+
+
 @lru_cache(maxsize=1 << 14)
 def _moves(
     xs: tuple[int, ...], lowest: int, highest: int, kept: tuple[int, ...], chain_discards: int
@@ -268,12 +279,23 @@ def _moves(
     enough); Penalty the ``highest`` highest, exploded chains first (``chain_discards``
     of them went already)."""
     moves: Counter[int] = Counter()
-    plain = highest - chain_discards
-    for values, ways, gain in _landings(xs, lowest + highest):
-        merged = sorted(kept + values)
-        gone = merged[:lowest] if lowest else merged[len(merged) - plain :] if plain else []
-        # Dice of equal value add the same, so which of them goes does not matter.
-        moves[gain - sum([xs[v - 1] for v in gone])] += ways
+    plain = lowest or highest - chain_discards  # plain dice the discard takes
+    # From the discarded end inward (values negated for Penalty), merging two ordered
+    # lists: the first ``plain`` values go. An end marker that is never first stops each.
+    # Dice of equal value add the same, so which of them goes does not matter.
+    sign = 1 if lowest else -1
+    ours = [*sorted(sign * v for v in kept), 1 << 30]
+    add = (0, *xs)
+    for theirs, ways, gain in _ordered_landings(xs, lowest + highest, sign):
+        i = j = gone = 0
+        for _ in range(plain):
+            if theirs[j] <= ours[i]:
+                gone += add[sign * theirs[j]]
+                j += 1
+            else:
+                gone += add[sign * ours[i]]
+                i += 1
+        moves[gain - gone] += ways
     return tuple(moves.items())
 
 
