@@ -88,13 +88,18 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
     """The whole roll packed in ``final`` (``b`` raised by ``offset``)."""
     narrow = _Narrow.best(model)
     rolled = _SetDice(model, narrow)
-    if not rolled.start_with_regular():
-        for _ in range(model.regular):  # regular dice first: see _SetDice.room
+    # Without Advantage (no ``a``) and without ``drop_highest`` (which takes a set die,
+    # never a Boost/Penalty die) the extra dice are dice like the regular ones: pooled
+    # with them, step 5 only discards the pool's extremes.
+    pooled = model.extras if not (model.track_a or model.drop) else 0
+    if not rolled.start_with_regular(pooled):
+        for _ in range(model.regular + pooled):  # regular dice first: see _SetDice.room
             rolled.add(model.plain_set)
     for index in range(model.wild):
         crit = index == 0 and model.crit_leaves
         rolled.add(model.plain_wild[1:] if crit else model.plain_wild, True, crit)
-    groups = _extra_dice(model, narrow, rolled.after_drop())
+    after = rolled.after_drop()
+    groups = _discarded(model, narrow, after) if pooled else _extra_dice(model, narrow, after)
     return _chained(model, narrow, groups, final, offset)
 
 
@@ -126,21 +131,23 @@ class _SetDice:
             self._floors[(kept, plain)] = found
         return found
 
-    def start_with_regular(self) -> bool:
-        """Every regular die at once, counted over faces (``extremes``); False where that
-        does not apply (Boost beside ``drop_highest`` tracks both ends)."""
+    def start_with_regular(self, pooled: int = 0) -> bool:
+        """Every regular die (and ``pooled`` Boost/Penalty dice) at once, counted over
+        faces (``extremes``); False where that does not apply (Boost beside
+        ``drop_highest`` tracks two dice at the top end)."""
         model = self.model
+        count = model.regular + pooled
         places = {o.value: self.narrow.places(o) for o in model.plain_set}
         start = self.narrow.packer.monomial(0, -self.narrow.low)
-        found = regular_extremes(model.regular, places, start, self.lowest, self.room)
+        found = regular_extremes(count, places, start, self.lowest, self.room)
         if found is None:
             return False
         states: dict[_Key, int] = {}
         for kept, (packed, moved) in found.items():
-            step = moved - self.row * self.floor(kept, model.regular)
+            step = moved - self.row * self.floor(kept, count)
             states[(kept, 0, False)] = packed << step if step >= 0 else packed >> -step
         self.states = states
-        self.rolled = model.regular
+        self.rolled = count
         return True
 
     def add(self, plain: list[Outcome], explodes: bool = False, crit: bool = False) -> None:
@@ -216,6 +223,26 @@ def _extra_dice(
             step = narrow.packer.width * places
             moved = packed << step if step >= 0 else packed >> -step
             residues[residue] += moved if weight == 1 else moved * weight
+    return groups
+
+
+def _discarded(
+    model: DiceModel, narrow: _Narrow, after: dict[_Kept, list[tuple[int, int]]]
+) -> dict[tuple[int, int], tuple[int, list[int]]]:
+    """Step 5 when the Boost/Penalty dice were pooled with the set (no ``a``, so every
+    state is stored from 0): the discard takes the pool's ``boost`` lowest values, or
+    its ``penalty`` highest after the exploded chains (Penalty takes chains first)."""
+    x_of = {o.value: o.x for o in model.plain_set}
+    width = narrow.packer.width
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    for (kept, exploded, dropped), parts in after.items():
+        _, residues = groups.setdefault((exploded, dropped), (0, [0] * narrow.step))
+        plain = model.penalty - min(model.penalty, exploded - dropped)
+        gone = kept[: model.boost] if model.boost else kept[len(kept) - plain :] if plain else ()
+        places, residue = divmod(-sum(x_of[v] for v in gone), narrow.step)
+        packed = sum(part for _, part in parts)
+        step = width * places
+        residues[residue] += packed << step if step >= 0 else packed >> -step
     return groups
 
 
