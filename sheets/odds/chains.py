@@ -11,6 +11,7 @@ chunk from the one before, in one pass instead of one pass per chain length.
 from __future__ import annotations
 
 import math
+from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer
@@ -33,8 +34,8 @@ def with_chains(
         return packed
     if dropped == 1 and count == 1:  # the one exploded die leaves the roll: weight only
         return packed * (model.scale - 1)
-    if count == 2:
-        return two_chains(model, packer, packed, dropped, discards)
+    if count <= CLOSED_FORM_CHAINS:
+        return ordered_chains(model, packer, packed, count, dropped, discards)
     return in_order(model, packer, packed, count, dropped, discards)
 
 
@@ -50,40 +51,79 @@ def _role(model: DiceModel, packer: Packer, role: str) -> tuple[int, list[int]]:
     return step, [o.a * packer.span + o.b for o in last]
 
 
-def two_chains(model: DiceModel, packer: Packer, packed: int, dropped: int, discards: int) -> int:
-    """Two exploded Wild Dice, the higher one left the roll (``dropped``) or discarded by
-    Penalty, the lower one discarded or counted: a few passes instead of one per value.
+CLOSED_FORM_CHAINS = 4  # beyond, 2**(count-1) level patterns: place the values in order
 
-    A chain of j top faces and a last face f is T**j * L(f), weighing s**(M-j) (M = depth
-    - 1); the higher chain's role has T1, L1, the lower's T2, L2. Ordered dice: distinct
-    values count twice. Same number of top faces (the last faces decide the order):
-        sum_j s**(2M-2j) (T1 T2)**j * E,   E = sum_{f1 >= f2} (2 if f1 > f2 else 1) L1 L2.
-    More top faces on the higher chain (n > j >= 1), with Y = 2 (sum L1) (sum L2) P:
-        sum_n s**(2M-n) T1**n sum_{j<n} (T2/s)**j Y = (T2 S1 - s S2) / (s - T2),
-        S1 = sum_{n=2..M} s**(2M-n) T1**n Y,   S2 = sum_{n=2..M} s**(2M-2n) (T1 T2)**n Y,
-    every sum a truncated geometric series (``_geometric``), the division exact."""
-    s, top = model.sides, model.depth - 1
-    roles = ["drop"] * dropped + ["discard"] * discards + ["kept"] * (2 - dropped - discards)
-    (t1, l1), (t2, l2) = (_role(model, packer, role) for role in roles)
-    size = packer.nbytes
 
-    def moved(poly: int, places: int) -> int:
-        bits = places * packer.width
-        return poly << bits if bits >= 0 else poly >> -bits
+def ordered_chains(
+    model: DiceModel, packer: Packer, packed: int, count: int, dropped: int, discards: int
+) -> int:
+    """``count`` exploded Wild Dice multiplied into ``packed``, sorted: the top ``dropped``
+    left the roll (R3 step 3), the next ``discards`` are discarded by Penalty (step 5),
+    the rest count. A few passes per pattern instead of one per chain value.
 
-    # E P: for each lower last face f2, the higher faces above it twice, its own once.
-    above = 0  # sum over f1 > f2 of L1(f1) P
-    same_level = 0
-    for f in range(s - 2, -1, -1):
-        here = moved(packed, l1[f])
-        same_level += moved(2 * above + here, l2[f])
-        above += here
-    higher = sum(moved(packed, places) for places in l1)
-    both = 2 * sum(moved(higher, places) for places in l2)
-    result = _geometric(same_level, t1 + t2, s * s, 1, top, size)
-    s1 = _geometric(both, t1, s, 2, top, size) * s**top
-    s2 = _geometric(both, t1 + t2, s * s, 2, top, size)
-    return result + _divided(s1, s2, t2, s, size)
+    A chain of j top faces and a last face f is T**j * L(f) in its role, weighing
+    s**(M-j) (M = depth - 1). Sorted from the top, the chains fall into groups on the
+    same number of top faces (their last faces decide their order): for every such
+    pattern, the faces give a small polynomial (``_faces``) and the levels a nested sum
+    over M >= j1 > j2 > ... >= 1 (``_levels``)."""
+    roles = ["drop"] * dropped + ["discard"] * discards + ["kept"] * (count - dropped - discards)
+    parts = [_role(model, packer, role) for role in roles]
+    total = 0
+    for sizes in _compositions(count):
+        groups: list[tuple[int, int]] = []  # (places of one level's top faces, chains)
+        poly = packed * (math.factorial(count) // math.prod(map(math.factorial, sizes)))
+        rank = 0
+        for size in sizes:
+            group = parts[rank : rank + size]
+            rank += size
+            poly = _faces(poly, [faces for _, faces in group], packer.width)
+            groups.append((sum(top for top, _ in group), size))
+        total += _levels(poly, groups, model.sides, model.depth - 1, packer.nbytes)
+    return total
+
+
+def _compositions(count: int) -> list[list[int]]:
+    """Ways to cut ``count`` ranked chains into consecutive groups (same level)."""
+    if count == 0:
+        return [[]]
+    return [
+        [first, *rest] for first in range(1, count + 1) for rest in _compositions(count - first)
+    ]
+
+
+def _faces(poly: int, faces: list[list[int]], width: int) -> int:
+    """``poly`` times the last faces of chains on one level, ranked from the top: every
+    descending run of faces, with the ways the dice can show it."""
+    moves: dict[int, int] = {}
+    sides = len(faces[0])
+    for run in combinations_with_replacement(range(sides - 1, -1, -1), len(faces)):
+        ways = math.factorial(len(run)) // math.prod(math.factorial(run.count(f)) for f in set(run))
+        places = sum(faces[rank][f] for rank, f in enumerate(run))
+        moves[places] = moves.get(places, 0) + ways
+    total = 0
+    for places, ways in moves.items():
+        bits = places * width
+        moved = poly << bits if bits >= 0 else poly >> -bits
+        total += moved * ways if ways > 1 else moved
+    return total
+
+
+def _levels(poly: int, groups: list[tuple[int, int]], s: int, top: int, size: int) -> int:
+    """sum over top >= j1 > j2 > ... >= 1 of prod_i s**(u_i (top - j_i)) T_i**j_i * poly,
+    for groups (places of T_i, u_i) from the highest level down.
+
+    The lowest group's sum over j_k < j_{k-1} is geometric: with C = T_k / s**u_k,
+    sum_{j<n} C**j = (C - C**n) / (1 - C), so the whole is
+    (T_k S1 - s**u_k S2) / (s**u_k - T_k), S1 = s**(u_k top) * the sum without the lowest
+    group, S2 = the sum with the two lowest groups on one level: exact, one pass."""
+    if len(groups) == 1:
+        places, chains = groups[0]
+        return _geometric(poly, places, s**chains, 1, top, size)
+    *rest, (places, chains) = groups
+    merged = [*rest[:-1], (rest[-1][0] + places, rest[-1][1] + chains)]
+    s1 = _levels(poly, rest, s, top, size) * s ** (chains * top)
+    s2 = _levels(poly, merged, s, top, size)
+    return _divided(s1, s2, places, s**chains, size)
 
 
 def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: int) -> int:
@@ -112,9 +152,9 @@ def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: in
 
 
 def _divided(s1: int, s2: int, places: int, s: int, size: int) -> int:
-    """(T S1 - s S2) / (s - T), T moving ``places`` coefficients: exact, a polynomial
-    with no negative coefficient. Chunk k of the quotient Z is (S1_{k-1} + Z_{k-1}) / s
-    - S2_k."""
+    """(T S1 - s S2) / (s - T), T moving ``places`` coefficients, for the callers' S1, S2
+    where that is a polynomial with no negative coefficient: chunk k of the quotient Z is
+    (S1_{k-1} + Z_{k-1}) / s - S2_k, exact."""
     if places == 0:
         return (s1 - s * s2) // (s - 1)
     chunk = places * size

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
 from sheets.odds import distribution
-from sheets.odds.chains import in_order, two_chains
+from sheets.odds.chains import in_order, ordered_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer, width_for
@@ -95,7 +95,7 @@ def test_a_kept_distribution_is_a_new_dict_each_time() -> None:
 chained = st.builds(
     RollSpec,
     code=st.sampled_from(["2D", "3D", "2D+1"]),
-    wild_dice=st.just(2),
+    wild_dice=st.integers(2, 4),
     critical_failure=st.just("drop_highest"),  # chains that leave the roll, and
     advantage=st.integers(0, 1),
     penalty=st.integers(1, 2),  # chains that Penalty discards
@@ -106,21 +106,22 @@ chained = st.builds(
 
 
 @settings(max_examples=40, deadline=None)
-@given(chained, st.integers(0, 2**64), st.sampled_from([(0, 1), (1, 0), (1, 1)]))
-def test_two_chains_match_the_chains_placed_in_order(
-    spec: RollSpec, seed: int, roles: tuple[int, int]
+@given(chained, st.integers(0, 2**64), st.integers(2, 4), st.integers(0, 1), st.integers(0, 3))
+def test_ordered_chains_match_the_chains_placed_in_order(
+    spec: RollSpec, seed: int, count: int, dropped: int, discards: int
 ) -> None:
-    """Two exploded Wild Dice, the higher one dropped or discarded (R3 steps 3 and 5):
-    the closed form against placing every chain value in order, on a random polynomial."""
-    dropped, discards = roles
+    """Two to four exploded Wild Dice, the highest dropped, the next discarded (R3 steps
+    3 and 5): the closed form against placing every chain value in order, on a random
+    polynomial."""
+    discards = min(discards, count - dropped)
     model = min((DiceModel(spec, lam) for lam in (1, 0)), key=lambda m: m.b_range()[1])
     low, span = model.b_range()
-    packer = Packer(width_for(model.sides ** (8 + model.depth * 2)), span)
+    packer = Packer(width_for(model.sides ** (8 + model.depth * count)), span)
     rng = random.Random(seed)
     # A few small weights where a set's dice could be: rows of a, b inside the span.
     packed = sum(
         packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
         for _ in range(6)
     )
-    expected = in_order(model, packer, packed, 2, dropped, discards)
-    assert two_chains(model, packer, packed, dropped, discards) == expected
+    expected = in_order(model, packer, packed, count, dropped, discards)
+    assert ordered_chains(model, packer, packed, count, dropped, discards) == expected
