@@ -49,14 +49,18 @@ def regular_extremes(
         for values in combinations_with_replacement(faces, count):
             states[values] = (start * _arrangements(count, values), _moved(values, places))
         return states
-    powers: dict[tuple[int, ...], dict[int, int]] = {}
+    powers: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
     if lowest and highest == 1:
         states = {}
         below: dict[Key, tuple[int, int]] = {}
         for top in faces:
             upto = _one_end(count, faces[: faces.index(top) + 1], places, start, lowest, 0, powers)
             for key, (packed, moved) in upto.items():
-                less = below.get(key, (0, moved))[0]
+                less, start_less = below.get(key, (0, moved))
+                if start_less > moved:  # both from the same place: align the sums
+                    less <<= start_less - moved
+                elif start_less < moved:
+                    packed, moved = packed << (moved - start_less), start_less
                 if packed != less:
                     states[(*key, top)] = (packed - less, moved)
             below = upto
@@ -73,14 +77,15 @@ def _one_end(
     start: int,
     lowest: int,
     highest: int,
-    powers: dict[tuple[int, ...], dict[int, int]],
+    powers: dict[tuple[int, ...], tuple[dict[int, int], int]],
 ) -> dict[Key, tuple[int, int]]:
     """``regular_extremes`` for one end, the dice showing only ``faces``; ``powers``
     keeps the powers of face sums for the next call."""
     side = lowest or highest
     least = count - max(side, 1) + 1
     if not side:  # Advantage alone: one state, every die in the sums
-        return {(): (_power(tuple(faces), count, least, places, start, powers)[count], 0)}
+        found, base = _power(tuple(faces), count, least, places, start, powers)
+        return {(): (found[count], count * base)}
     # Faces ordered from the discarded end inward: "beyond m" is above m for Penalty.
     inward = faces[::-1] if highest else faces
     states: dict[Key, tuple[int, int]] = {}
@@ -91,13 +96,16 @@ def _one_end(
         q = side - g
         n = count - g
         index = inward.index(m)
-        poly = _power(tuple(inward[index:]), count, least, places, start, powers)[n]
+        inner, base = _power(tuple(inward[index:]), count, least, places, start, powers)
+        poly = inner[n]  # stored from n * base: the lowest face's place, n times
         if index + 1 < len(inward):
-            further = _power(tuple(inward[index + 1 :]), count, least, places, start, powers)
+            further, above = _power(tuple(inward[index + 1 :]), count, least, places, start, powers)
             for c in range(q):
-                poly -= math.comb(n, c) * _shift(further[n - c], c * places[m])
+                # At least as high as ``poly``'s start: every face here is beyond the base.
+                step = (n - c) * above + c * places[m] - n * base
+                poly -= math.comb(n, c) * (further[n - c] << step)
         ways = math.factorial(count) // math.factorial(n) // _repeats(outer)
-        states[tuple(sorted(chosen))] = (poly * ways, _moved(outer, places))
+        states[tuple(sorted(chosen))] = (poly * ways, _moved(outer, places) + n * base)
     return states
 
 
@@ -107,26 +115,25 @@ def _power(
     least: int,
     places: dict[int, int],
     start: int,
-    powers: dict[tuple[int, ...], dict[int, int]],
-) -> dict[int, int]:
-    """The powers ``least .. count`` of the sum of ``faces``, each times ``start``: the
-    dice added one at a time, once per set of faces."""
+    powers: dict[tuple[int, ...], tuple[dict[int, int], int]],
+) -> tuple[dict[int, int], int]:
+    """The powers ``least .. count`` of the sum of ``faces``, each times ``start``, and
+    the lowest face's place ``base``: power n is stored moved down by n * base, so no
+    power carries the empty low rows every die of it would add (a Python int stores
+    them). The dice are added one at a time, once per set of faces."""
     key = tuple(sorted(faces))
     found = powers.get(key)
     if found is None:
-        steps = [places[v] for v in key]
+        base = min(places[v] for v in key)
+        steps = [places[v] - base for v in key]
         packed = start
-        found = {}
+        table: dict[int, int] = {}
         for n in range(1, count + 1):
-            packed = sum(_shift(packed, step) for step in steps)
+            packed = sum(packed << step for step in steps)
             if n >= least:
-                found[n] = packed
-        powers[key] = found
+                table[n] = packed
+        found = powers[key] = (table, base)
     return found
-
-
-def _shift(packed: int, step: int) -> int:
-    return packed << step if step >= 0 else packed >> -step
 
 
 def _moved(values: Key | list[int], places: dict[int, int]) -> int:
