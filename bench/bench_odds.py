@@ -75,6 +75,17 @@ def _time(compute: Callable[[], object], runs: int) -> float:
     return best
 
 
+def _verdict(row: dict[str, Any]) -> str:
+    """Whether ours took at most icepool's time: cold, warm, and recomputed against
+    icepool's warm (its cache against our full computation)."""
+    checks = [
+        ("cold", row["ours_cold_ms"] <= row["icepool_cold_ms"]),
+        ("warm", row["ours_warm_ms"] <= row["icepool_warm_ms"]),
+        ("recomputed", row["ours_recomputed_ms"] <= row["icepool_warm_ms"]),
+    ]
+    return " ".join(f"{name} {'yes' if ok else 'NO'}" for name, ok in checks)
+
+
 def _recompute(spec: RollSpec, runs: int) -> float:
     """Best of ``runs`` computations of ``spec`` with our cache emptied before each."""
     best = float("inf")
@@ -157,13 +168,14 @@ def main() -> int:
     )
     print(
         f"{'case':28s} {'ours cold':>10s} {'icepool cold':>13s} {'ours warm':>10s} "
-        f"{'icepool warm':>13s} {'recomputed':>11s}  max |diff|"
+        f"{'icepool warm':>13s} {'recomputed':>11s}  max |diff|  at most icepool's time"
     )
     for row in rows:
         print(
             f"{row['case']:28s} {row['ours_cold_ms']:10.2f} {row['icepool_cold_ms']:13.2f} "
             f"{row['ours_warm_ms']:10.3f} {row['icepool_warm_ms']:13.3f} "
-            f"{row['ours_recomputed_ms']:11.2f}  {row['max_difference']:.1e}"
+            f"{row['ours_recomputed_ms']:11.2f}  {row['max_difference']:.1e}  "
+            f"{_verdict(row)}"
         )
     total = {k: sum(r[k] for r in rows) for k in rows[0] if k.endswith("_ms")}
     print(

@@ -64,8 +64,10 @@ def _cached(spec: RollSpec) -> tuple[tuple[int, float], ...]:
     if spec.pool > MAX_ODDS_DICE or abs(spec.net_boost) > MAX_ODDS_DICE:
         raise ValueError(f"exact odds stop at {MAX_ODDS_DICE} dice; {spec.code} is more")
     # b = x - lam * a: lam = 1 keeps b tiny when faces show what they rolled; with flips
-    # on high faces lam = 0 can be narrower. Pack whichever needs fewer b values.
-    models = [DiceModel(spec, lam) for lam in (1, 0)]
+    # on high faces lam = 0 can be narrower. Pack whichever needs fewer b values. Without
+    # Advantage (or counting successes) there is no a: lam is 0 either way.
+    lams = (1, 0) if spec.advantage_sign and not spec.count_successes else (0,)
+    models = [DiceModel(spec, lam) for lam in lams]
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
     packer = Packer(width_for(denominator), span)
