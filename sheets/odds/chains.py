@@ -135,10 +135,10 @@ def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: in
         return poly * weights
     chunk = places * size
     count = -(-poly.bit_length() // (8 * chunk)) if poly else 0
-    raw = poly.to_bytes(count * chunk, "little")
+    raw = memoryview(poly.to_bytes(count * chunk, "little"))
     parts = [int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") for k in range(count)]
     first = ratio ** (high - low + 1)
-    out: list[bytes] = []
+    out = bytearray((count + high) * chunk)
     previous = 0
     for k in range(count + high):  # R reaches high chunks past poly
         current = previous
@@ -147,8 +147,9 @@ def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: in
         if 0 <= k - high - 1 < count:
             current -= parts[k - high - 1]
         previous = current // ratio  # exact: every coefficient is a multiple of ratio
-        out.append(previous.to_bytes(chunk, "little"))
-    return int.from_bytes(b"".join(out), "little")
+        if previous:
+            out[k * chunk : (k + 1) * chunk] = previous.to_bytes(chunk, "little")
+    return int.from_bytes(out, "little")
 
 
 def _divided(s1: int, s2: int, places: int, s: int, size: int) -> int:
@@ -159,41 +160,22 @@ def _divided(s1: int, s2: int, places: int, s: int, size: int) -> int:
         return (s1 - s * s2) // (s - 1)
     chunk = places * size
     count = -(-max(s1.bit_length(), s2.bit_length()) // (8 * chunk)) + 1
-    raw1, raw2 = (poly.to_bytes(count * chunk, "little") for poly in (s1, s2))
-    out: list[bytes] = []
+    raw1, raw2 = (memoryview(poly.to_bytes(count * chunk, "little")) for poly in (s1, s2))
+    out = bytearray(count * chunk)
     previous = 0
     for k in range(count):
         current = previous
         if k:
             current += int.from_bytes(raw1[(k - 1) * chunk : k * chunk], "little")
         previous = current // s - int.from_bytes(raw2[k * chunk : (k + 1) * chunk], "little")
-        out.append(previous.to_bytes(chunk, "little"))
-    return int.from_bytes(b"".join(out), "little")
+        if previous:
+            out[k * chunk : (k + 1) * chunk] = previous.to_bytes(chunk, "little")
+    return int.from_bytes(out, "little")
 
 
 def _chain(model: DiceModel, packer: Packer, faces: int, places: int) -> int:
     """sum over j = 1..depth-1 of s**(depth-1-j) * T**j * faces, T moving by ``places``."""
-    s, depth = model.sides, model.depth
-    if places == 0:  # the top face adds nothing anywhere (a success count flipped to 1)
-        lengths: int = (s ** (depth - 1) - 1) // (s - 1)  # sum of s**(depth-1-j), j >= 1
-        return faces * lengths
-    size = packer.nbytes
-    chunk = places * size
-    top = s ** (depth - 1)
-    count = -(-faces.bit_length() // (8 * chunk)) if faces else 0  # chunks in faces
-    raw = faces.to_bytes(count * chunk, "little")
-    parts = [int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") for k in range(count)]
-    out: list[bytes] = []
-    previous = 0
-    for k in range(count + depth - 1):  # R reaches depth - 1 chunks past faces
-        current = previous
-        if 0 <= k - 1 < count:
-            current += top * parts[k - 1]
-        if 0 <= k - depth < count:
-            current -= parts[k - depth]
-        previous = current // s  # exact: every coefficient is a multiple of s
-        out.append(previous.to_bytes(chunk, "little"))
-    return int.from_bytes(b"".join(out), "little")
+    return _geometric(faces, places, model.sides, 1, model.depth - 1, packer.nbytes)
 
 
 def in_order(
