@@ -123,6 +123,8 @@ class _SetDice:
         """The lowest ``a`` that ``plain`` plain dice with these extremes can total. Each
         state's polynomial is stored from there: the dice between the extremes are no
         lower than the last low one, so most states need far fewer rows."""
+        if not self.model.track_a:
+            return 0
         found = self._floors.get((kept, plain))
         if found is None:
             middle = plain - len(kept)
@@ -239,8 +241,8 @@ def _discarded(
         _, residues = groups.setdefault((exploded, dropped), (0, [0] * narrow.step))
         plain = model.penalty - min(model.penalty, exploded - dropped)
         gone = kept[: model.boost] if model.boost else kept[len(kept) - plain :] if plain else ()
-        places, residue = divmod(-sum(x_of[v] for v in gone), narrow.step)
-        packed = sum(part for _, part in parts)
+        places, residue = divmod(-sum([x_of[v] for v in gone]), narrow.step)
+        packed = parts[0][1] if len(parts) == 1 else sum(part for _, part in parts)
         step = width * places
         residues[residue] += packed << step if step >= 0 else packed >> -step
     return groups

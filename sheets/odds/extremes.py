@@ -20,6 +20,7 @@ R * s per key.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 Key = tuple[int, ...]
@@ -89,24 +90,44 @@ def _one_end(
     # Faces ordered from the discarded end inward: "beyond m" is above m for Penalty.
     inward = faces[::-1] if highest else faces
     states: dict[Key, tuple[int, int]] = {}
-    for chosen in combinations_with_replacement(inward, side):
-        m = chosen[-1]  # the innermost extreme value
-        outer = [v for v in chosen if v != m]
-        g = len(outer)
-        q = side - g
-        n = count - g
-        index = inward.index(m)
-        inner, base = _power(tuple(inward[index:]), count, least, places, start, powers)
+    # The powers of the faces from each face inward (none beyond the last).
+    bounded = [
+        _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
+    ]
+    for key, index, n, q, ways, outer in _plan(tuple(inward), side, count):
+        m = inward[index]
+        inner, base = bounded[index]
         poly = inner[n]  # stored from n * base: the lowest face's place, n times
         if index + 1 < len(inward):
-            further, above = _power(tuple(inward[index + 1 :]), count, least, places, start, powers)
-            for c in range(q):
+            further, above = bounded[index + 1]
+            for c, times in enumerate(_binomials(n, q)):
                 # At least as high as ``poly``'s start: every face here is beyond the base.
                 step = (n - c) * above + c * places[m] - n * base
-                poly -= math.comb(n, c) * (further[n - c] << step)
-        ways = math.factorial(count) // math.factorial(n) // _repeats(outer)
-        states[tuple(sorted(chosen))] = (poly * ways, _moved(outer, places) + n * base)
+                poly -= times * (further[n - c] << step)
+        states[key] = (poly * ways, sum(places[v] for v in outer) + n * base)
     return states
+
+
+@lru_cache(maxsize=256)
+def _plan(
+    inward: tuple[int, ...], side: int, count: int
+) -> tuple[tuple[Key, int, int, int, int, tuple[int, ...]], ...]:
+    """The keys of ``_one_end`` and what counting each needs, whatever the places:
+    (key, index of its innermost value m, n = dice from m inward, q = dice showing m
+    among the extremes, ways the outer extremes arrange, the outer values)."""
+    plan = []
+    for chosen in combinations_with_replacement(inward, side):
+        m = chosen[-1]  # the innermost extreme value
+        outer = tuple(v for v in chosen if v != m)
+        n = count - len(outer)
+        ways = math.factorial(count) // math.factorial(n) // _repeats(outer)
+        plan.append((tuple(sorted(chosen)), inward.index(m), n, side - len(outer), ways, outer))
+    return tuple(plan)
+
+
+@lru_cache(maxsize=256)
+def _binomials(n: int, below: int) -> tuple[int, ...]:
+    return tuple(math.comb(n, c) for c in range(below))
 
 
 def _power(
@@ -129,7 +150,8 @@ def _power(
         packed = start
         table: dict[int, int] = {}
         for n in range(1, count + 1):
-            packed = sum(packed << step for step in steps)
+            if len(steps) > 1:  # one face: every power is the start, stored from n * base
+                packed = sum([packed << step for step in steps])
             if n >= least:
                 table[n] = packed
         found = powers[key] = (table, base)
