@@ -214,10 +214,20 @@ def _extra_dice(
     for (_, exploded, dropped), parts in after.items():
         least = min(base for base, _ in parts)
         starts[(exploded, dropped)] = min(starts.get((exploded, dropped), least), least)
-    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    # Penalty takes chains first, so fewer plain values can go: states that differ only
+    # below the ones that can are summed first and moved once.
+    merged: dict[_Kept, int] = defaultdict(int)
     for (kept, exploded, dropped), parts in after.items():
         start = starts[(exploded, dropped)]
-        packed = sum(part << row * (base - start) for base, part in parts)
+        plain = highest - min(highest, exploded - dropped)
+        if highest and plain < len(kept):
+            kept = kept[len(kept) - plain :]
+        merged[(kept, exploded, dropped)] += sum(
+            part << row * (base - start) for base, part in parts
+        )
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    for (kept, exploded, dropped), packed in merged.items():
+        start = starts[(exploded, dropped)]
         _, residues = groups.setdefault((exploded, dropped), (start, [0] * narrow.step))
         chain_discards = min(highest, exploded - dropped)  # Penalty takes chains first
         for move, weight in _moves(xs, lowest, highest, kept, chain_discards):
