@@ -184,6 +184,10 @@ class _SetDice:
         model, narrow = self.model, self.narrow
         by_value = {o.value: o for o in model.plain_set}
         after: dict[_Kept, list[tuple[int, int]]] = defaultdict(list)
+        if not (model.drop or model.track_a):  # nothing leaves, every state from a = 0
+            for (kept, exploded, _), packed in self.states.items():
+                after[(_trim(kept, self.lowest, self.highest), exploded, 0)].append((0, packed))
+            return after
         for (kept, exploded, left), packed in self.states.items():
             base = self.floor(kept, self.rolled - exploded - left)
             dropped = 0
@@ -244,18 +248,29 @@ def _discarded(
     """Step 5 when the Boost/Penalty dice were pooled with the set (no ``a``, so every
     state is stored from 0): the discard takes the pool's ``boost`` lowest values, or
     its ``penalty`` highest after the exploded chains (Penalty takes chains first)."""
-    x_of = {o.value: o.x for o in model.plain_set}
+    xs = tuple(o.x for o in model.extra)  # what each face adds
     width = narrow.packer.width
     groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
     for (kept, exploded, dropped), parts in after.items():
-        _, residues = groups.setdefault((exploded, dropped), (0, [0] * narrow.step))
+        group = groups.get((exploded, dropped))
+        if group is None:
+            group = groups[(exploded, dropped)] = (0, [0] * narrow.step)
         plain = model.penalty - min(model.penalty, exploded - dropped)
-        gone = kept[: model.boost] if model.boost else kept[len(kept) - plain :] if plain else ()
-        places, residue = divmod(-sum([x_of[v] for v in gone]), narrow.step)
+        places, residue = _gone(xs, kept, model.boost, plain, narrow.step)
         packed = parts[0][1] if len(parts) == 1 else sum(part for _, part in parts)
         step = width * places
-        residues[residue] += packed << step if step >= 0 else packed >> -step
+        group[1][residue] += packed << step if step >= 0 else packed >> -step
     return groups
+
+
+@lru_cache(maxsize=1 << 14)
+def _gone(
+    xs: tuple[int, ...], kept: tuple[int, ...], boost: int, plain: int, step: int
+) -> tuple[int, int]:
+    """What the discard takes from the pool's extreme values ``kept``, as (places,
+    residue) of ``b`` modulo ``step``: the ``boost`` lowest, or the ``plain`` highest."""
+    gone = kept[:boost] if boost else kept[len(kept) - plain :] if plain else ()
+    return divmod(-sum([xs[v - 1] for v in gone]), step)
 
 
 def _chained(
