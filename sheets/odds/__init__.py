@@ -87,11 +87,14 @@ def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, in
     sign = model.spec.advantage_sign
     if not sign:  # a is 0: one row
         return {model.b_step * b: w for b, w in packer.coefficients(packed)}, 1
-    # R3 step 4. Each row's weights sum to below 2**width - 1, so the remainder is the sum.
-    raw = packed.to_bytes(rows * span * size, "little")
-    mask = (1 << packer.width) - 1
+    # R3 step 4: each row's weight, the sum of its coefficients.
+    raw = memoryview(packed.to_bytes(rows * span * size, "little"))
     marginal = [
-        int.from_bytes(raw[a * span * size : (a + 1) * span * size], "little") % mask
+        _coefficient_sum(
+            int.from_bytes(raw[a * span * size : (a + 1) * span * size], "little"),
+            packer.width,
+            span,
+        )
         for a in range(rows)
     ]
     total = sum(marginal)
@@ -112,6 +115,18 @@ def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, in
             row = int.from_bytes(spaced[a * row_size : (a + 1) * row_size], "little")
             weighted += (row * factor) << (wide.width * model.lam * a)
     return dict(wide.coefficients(weighted)), total
+
+
+def _coefficient_sum(row: int, width: int, count: int) -> int:
+    """The sum of ``count`` packed coefficients ``width`` bits wide, by adding the upper
+    half onto the lower half until one is left (a row's weights sum to below 2**width,
+    so no partial sum overflows): a few linear passes, faster than a long remainder."""
+    while count > 1:
+        half = count // 2
+        shift = half * width
+        row = (row & ((1 << shift) - 1)) + (row >> shift)
+        count -= half
+    return row
 
 
 # --- Reading a distribution ---------------------------------------------------------
