@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
-from sheets.odds import distribution
+from sheets.odds import _coefficient_sum, distribution
 from sheets.odds.chains import in_order, ordered_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
@@ -125,3 +125,11 @@ def test_ordered_chains_match_the_chains_placed_in_order(
     )
     expected = in_order(model, packer, packed, count, dropped, discards)
     assert ordered_chains(model, packer, packed, count, dropped, discards) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(8, 64).map(lambda n: 8 * n), st.lists(st.integers(0, 2**40), max_size=300))
+def test_a_rows_weight_is_the_sum_of_its_coefficients(width: int, weights: list[int]) -> None:
+    """The Advantage weighting (R3 step 4) reads each row's weight by folding halves."""
+    row = sum(w << (width * i) for i, w in enumerate(weights))
+    assert _coefficient_sum(row, width, max(len(weights), 1)) == sum(weights)
