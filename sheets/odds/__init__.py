@@ -13,15 +13,20 @@ How it works, so the next reader can trust it:
   discards them and Penalty discards them first (R3 step 5); they are multiplied in at
   the end, per count of exploded dice (``chains``).
 * Without Boost, Penalty, ``drop_highest`` or Advantage the set is a product of identical
-  dice (``powers``); otherwise the dice are added one at a time, keyed by their extreme
-  values where Boost, Penalty or a drop needs to know which die is lowest or highest
+  dice (``powers``); otherwise the states are keyed by the dice's extreme values where
+  Boost, Penalty or a drop needs to know which die is lowest or highest: the regular
+  dice counted over faces at once (``extremes``), the Wild Dice added one at a time
   (``die_by_die``).
+* The dice panel asks again for set-ups it showed a moment ago (a difficulty changed, an
+  option toggled back): the last distributions are kept (``_cached``).
 * Advantage keeps the set with the higher dice total (ties: the first set), so a set with
   dice total t is kept with probability P(T <= t) + P(T < t) (Disadvantage: P(T >= t) +
   P(T > t)); Boost/Penalty dice are rolled after the choice, so they add to ``b`` only.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from sheets.dice.spec import RollSpec
 from sheets.odds.die_by_die import one_die_at_a_time
@@ -47,13 +52,22 @@ def distribution(spec: RollSpec) -> dict[int, float]:
     """The exact probability of every total of ``spec`` (R3 steps 1-7, every ruling).
 
     Probabilities sum to 1 within 1e-12 (only Wild Die chain tails under 1e-15 are left
-    out). Raises ``ValueError`` for pools too large to be a real roll.
+    out). Raises ``ValueError`` for pools too large to be a real roll. A new dict each
+    call: the caller may keep or change it.
     """
+    return dict(_cached(spec))
+
+
+@lru_cache(maxsize=64)
+def _cached(spec: RollSpec) -> tuple[tuple[int, float], ...]:
+    """``distribution`` computed: (total, probability) by total."""
     if spec.pool > MAX_ODDS_DICE or abs(spec.net_boost) > MAX_ODDS_DICE:
         raise ValueError(f"exact odds stop at {MAX_ODDS_DICE} dice; {spec.code} is more")
     # b = x - lam * a: lam = 1 keeps b tiny when faces show what they rolled; with flips
-    # on high faces lam = 0 can be narrower. Pack whichever needs fewer b values.
-    models = [DiceModel(spec, lam) for lam in (1, 0)]
+    # on high faces lam = 0 can be narrower. Pack whichever needs fewer b values. Without
+    # Advantage (or counting successes) there is no a: lam is 0 either way.
+    lams = (1, 0) if spec.advantage_sign and not spec.count_successes else (0,)
+    models = [DiceModel(spec, lam) for lam in lams]
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
     packer = Packer(width_for(denominator), span)
@@ -62,7 +76,7 @@ def distribution(spec: RollSpec) -> dict[int, float]:
     counts, scale = _totals(model, packer, packed)
     base = spec.added_pips + spec.modifier + model.b_step * low
     denominator *= scale
-    return {total + base: weight / denominator for total, weight in sorted(counts.items())}
+    return tuple((total + base, weight / denominator) for total, weight in sorted(counts.items()))
 
 
 def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, int], int]:
@@ -73,11 +87,14 @@ def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, in
     sign = model.spec.advantage_sign
     if not sign:  # a is 0: one row
         return {model.b_step * b: w for b, w in packer.coefficients(packed)}, 1
-    # R3 step 4. Each row's weights sum to below 2**width - 1, so the remainder is the sum.
-    raw = packed.to_bytes(rows * span * size, "little")
-    mask = (1 << packer.width) - 1
+    # R3 step 4: each row's weight, the sum of its coefficients.
+    raw = memoryview(packed.to_bytes(rows * span * size, "little"))
     marginal = [
-        int.from_bytes(raw[a * span * size : (a + 1) * span * size], "little") % mask
+        _coefficient_sum(
+            int.from_bytes(raw[a * span * size : (a + 1) * span * size], "little"),
+            packer.width,
+            span,
+        )
         for a in range(rows)
     ]
     total = sum(marginal)
@@ -98,6 +115,18 @@ def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, in
             row = int.from_bytes(spaced[a * row_size : (a + 1) * row_size], "little")
             weighted += (row * factor) << (wide.width * model.lam * a)
     return dict(wide.coefficients(weighted)), total
+
+
+def _coefficient_sum(row: int, width: int, count: int) -> int:
+    """The sum of ``count`` packed coefficients ``width`` bits wide, by adding the upper
+    half onto the lower half until one is left (a row's weights sum to below 2**width,
+    so no partial sum overflows): a few linear passes, faster than a long remainder."""
+    while count > 1:
+        half = count // 2
+        shift = half * width
+        row = (row & ((1 << shift) - 1)) + (row >> shift)
+        count -= half
+    return row
 
 
 # --- Reading a distribution ---------------------------------------------------------

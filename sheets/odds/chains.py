@@ -11,6 +11,7 @@ chunk from the one before, in one pass instead of one pass per chain length.
 from __future__ import annotations
 
 import math
+from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer
@@ -33,42 +34,159 @@ def with_chains(
         return packed
     if dropped == 1 and count == 1:  # the one exploded die leaves the roll: weight only
         return packed * (model.scale - 1)
-    return _in_order(model, packer, packed, count, dropped, discards)
+    if count <= CLOSED_FORM_CHAINS:
+        return ordered_chains(model, packer, packed, count, dropped, discards)
+    return in_order(model, packer, packed, count, dropped, discards)
+
+
+def _role(model: DiceModel, packer: Packer, role: str) -> tuple[int, list[int]]:
+    """How far a chain in ``role`` moves a packed polynomial: (places one top face adds,
+    places of each last face). A chain that left the roll (``drop``) moves nothing."""
+    if role == "drop":
+        return 0, [0] * (model.sides - 1)
+    top, last = model.exploded[0], model.plain_wild  # value s + 1, and faces 1..s-1
+    if role == "discard":
+        top, last = model.discarded(top), [model.discarded(o) for o in last]
+    step = (top.a - last[0].a) * packer.span + (top.b - last[0].b)
+    return step, [o.a * packer.span + o.b for o in last]
+
+
+CLOSED_FORM_CHAINS = 4  # beyond, 2**(count-1) level patterns: place the values in order
+
+
+def ordered_chains(
+    model: DiceModel, packer: Packer, packed: int, count: int, dropped: int, discards: int
+) -> int:
+    """``count`` exploded Wild Dice multiplied into ``packed``, sorted: the top ``dropped``
+    left the roll (R3 step 3), the next ``discards`` are discarded by Penalty (step 5),
+    the rest count. A few passes per pattern instead of one per chain value.
+
+    A chain of j top faces and a last face f is T**j * L(f) in its role, weighing
+    s**(M-j) (M = depth - 1). Sorted from the top, the chains fall into groups on the
+    same number of top faces (their last faces decide their order): for every such
+    pattern, the faces give a small polynomial (``_faces``) and the levels a nested sum
+    over M >= j1 > j2 > ... >= 1 (``_levels``)."""
+    roles = ["drop"] * dropped + ["discard"] * discards + ["kept"] * (count - dropped - discards)
+    parts = [_role(model, packer, role) for role in roles]
+    total = 0
+    for sizes in _compositions(count):
+        groups: list[tuple[int, int]] = []  # (places of one level's top faces, chains)
+        poly = packed * (math.factorial(count) // math.prod(map(math.factorial, sizes)))
+        rank = 0
+        for size in sizes:
+            group = parts[rank : rank + size]
+            rank += size
+            poly = _faces(poly, [faces for _, faces in group], packer.width)
+            groups.append((sum(top for top, _ in group), size))
+        total += _levels(poly, groups, model.sides, model.depth - 1, packer.nbytes)
+    return total
+
+
+def _compositions(count: int) -> list[list[int]]:
+    """Ways to cut ``count`` ranked chains into consecutive groups (same level)."""
+    if count == 0:
+        return [[]]
+    return [
+        [first, *rest] for first in range(1, count + 1) for rest in _compositions(count - first)
+    ]
+
+
+def _faces(poly: int, faces: list[list[int]], width: int) -> int:
+    """``poly`` times the last faces of chains on one level, ranked from the top: every
+    descending run of faces, with the ways the dice can show it."""
+    moves: dict[int, int] = {}
+    sides = len(faces[0])
+    for run in combinations_with_replacement(range(sides - 1, -1, -1), len(faces)):
+        ways = math.factorial(len(run)) // math.prod(math.factorial(run.count(f)) for f in set(run))
+        places = sum(faces[rank][f] for rank, f in enumerate(run))
+        moves[places] = moves.get(places, 0) + ways
+    total = 0
+    for places, ways in moves.items():
+        bits = places * width
+        moved = poly << bits if bits >= 0 else poly >> -bits
+        total += moved * ways if ways > 1 else moved
+    return total
+
+
+def _levels(poly: int, groups: list[tuple[int, int]], s: int, top: int, size: int) -> int:
+    """sum over top >= j1 > j2 > ... >= 1 of prod_i s**(u_i (top - j_i)) T_i**j_i * poly,
+    for groups (places of T_i, u_i) from the highest level down.
+
+    The lowest group's sum over j_k < j_{k-1} is geometric: with C = T_k / s**u_k,
+    sum_{j<n} C**j = (C - C**n) / (1 - C), so the whole is
+    (T_k S1 - s**u_k S2) / (s**u_k - T_k), S1 = s**(u_k top) * the sum without the lowest
+    group, S2 = the sum with the two lowest groups on one level: exact, one pass."""
+    if len(groups) == 1:
+        places, chains = groups[0]
+        return _geometric(poly, places, s**chains, 1, top, size)
+    *rest, (places, chains) = groups
+    merged = [*rest[:-1], (rest[-1][0] + places, rest[-1][1] + chains)]
+    s1 = _levels(poly, rest, s, top, size) * s ** (chains * top)
+    s2 = _levels(poly, merged, s, top, size)
+    return _divided(s1, s2, places, s**chains, size)
+
+
+def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: int) -> int:
+    """sum_{n=low..high} ratio**(high-n) * T**n * poly, T moving ``places`` coefficients
+    of ``size`` bytes: (ratio - T) R = ratio**(high-low+1) T**low P - T**(high+1) P, so R
+    is built one chunk of ``places`` coefficients at a time from the chunk below."""
+    if places == 0:
+        weights: int = sum(ratio ** (high - n) for n in range(low, high + 1))
+        return poly * weights
+    chunk = places * size
+    count = -(-poly.bit_length() // (8 * chunk)) if poly else 0
+    raw = memoryview(poly.to_bytes(count * chunk, "little"))
+    parts = [int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") for k in range(count)]
+    first = ratio ** (high - low + 1)
+    out = bytearray((count + high) * chunk)
+    previous = 0
+    for k in range(count + high):  # R reaches high chunks past poly
+        current = previous
+        if 0 <= k - low < count:
+            current += first * parts[k - low]
+        if 0 <= k - high - 1 < count:
+            current -= parts[k - high - 1]
+        previous = current // ratio  # exact: every coefficient is a multiple of ratio
+        if previous:
+            out[k * chunk : (k + 1) * chunk] = previous.to_bytes(chunk, "little")
+    return int.from_bytes(out, "little")
+
+
+def _divided(s1: int, s2: int, places: int, s: int, size: int) -> int:
+    """(T S1 - s S2) / (s - T), T moving ``places`` coefficients, for the callers' S1, S2
+    where that is a polynomial with no negative coefficient: chunk k of the quotient Z is
+    (S1_{k-1} + Z_{k-1}) / s - S2_k, exact."""
+    if places == 0:
+        return (s1 - s * s2) // (s - 1)
+    chunk = places * size
+    count = -(-max(s1.bit_length(), s2.bit_length()) // (8 * chunk)) + 1
+    raw1, raw2 = (memoryview(poly.to_bytes(count * chunk, "little")) for poly in (s1, s2))
+    out = bytearray(count * chunk)
+    previous = 0
+    for k in range(count):
+        current = previous
+        if k:
+            current += int.from_bytes(raw1[(k - 1) * chunk : k * chunk], "little")
+        previous = current // s - int.from_bytes(raw2[k * chunk : (k + 1) * chunk], "little")
+        if previous:
+            out[k * chunk : (k + 1) * chunk] = previous.to_bytes(chunk, "little")
+    return int.from_bytes(out, "little")
 
 
 def _chain(model: DiceModel, packer: Packer, faces: int, places: int) -> int:
     """sum over j = 1..depth-1 of s**(depth-1-j) * T**j * faces, T moving by ``places``."""
-    s, depth = model.sides, model.depth
-    if places == 0:  # the top face adds nothing anywhere (a success count flipped to 1)
-        lengths: int = (s ** (depth - 1) - 1) // (s - 1)  # sum of s**(depth-1-j), j >= 1
-        return faces * lengths
-    size = packer.nbytes
-    chunk = places * size
-    top = s ** (depth - 1)
-    count = -(-faces.bit_length() // (8 * chunk)) if faces else 0  # chunks in faces
-    raw = faces.to_bytes(count * chunk, "little")
-    parts = [int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") for k in range(count)]
-    out: list[bytes] = []
-    previous = 0
-    for k in range(count + depth - 1):  # R reaches depth - 1 chunks past faces
-        current = previous
-        if 0 <= k - 1 < count:
-            current += top * parts[k - 1]
-        if 0 <= k - depth < count:
-            current -= parts[k - depth]
-        previous = current // s  # exact: every coefficient is a multiple of s
-        out.append(previous.to_bytes(chunk, "little"))
-    return int.from_bytes(b"".join(out), "little")
+    return _geometric(faces, places, model.sides, 1, model.depth - 1, packer.nbytes)
 
 
-def _in_order(
+def in_order(
     model: DiceModel, packer: Packer, packed: int, count: int, dropped: int, discards: int
 ) -> int:
     """``count`` exploded Wild Dice multiplied into ``packed``: the top ``dropped`` leave
     the roll (R3 step 3), the next ``discards`` are discarded by Penalty (step 5).
 
-    Only for the rare mixes ``with_chains`` does not handle itself: several Wild Dice
-    exploding beside a drop, or more of them than Penalty dice. Go down the chain values;
+    For the mixes ``with_chains`` has no closed form for: three or more Wild Dice
+    exploding beside a drop, or more of them than Penalty dice (and the reference the
+    closed forms are tested against). Go down the chain values;
     at each value some of the dice not yet placed show it, and their places in the sorted
     order say which leave, are discarded or count. Every step is a shift of ``packed``
     (one chain value is one monomial), never a product of two big numbers."""

@@ -24,6 +24,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from sheets.odds.chains import with_chains
+from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel, Outcome, b_range
 from sheets.odds.packing import Packer, reshape, spread, width_for
 
@@ -87,12 +88,18 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
     """The whole roll packed in ``final`` (``b`` raised by ``offset``)."""
     narrow = _Narrow.best(model)
     rolled = _SetDice(model, narrow)
-    for _ in range(model.regular):  # regular dice first: see _SetDice.room
-        rolled.add(model.plain_set)
+    # Without Advantage (no ``a``) and without ``drop_highest`` (which takes a set die,
+    # never a Boost/Penalty die) the extra dice are dice like the regular ones: pooled
+    # with them, step 5 only discards the pool's extremes.
+    pooled = model.extras if not (model.track_a or model.drop) else 0
+    if not rolled.start_with_regular(pooled):
+        for _ in range(model.regular + pooled):  # regular dice first: see _SetDice.room
+            rolled.add(model.plain_set)
     for index in range(model.wild):
         crit = index == 0 and model.crit_leaves
         rolled.add(model.plain_wild[1:] if crit else model.plain_wild, True, crit)
-    groups = _extra_dice(model, narrow, rolled.after_drop())
+    after = rolled.after_drop()
+    groups = _discarded(model, narrow, after) if pooled else _extra_dice(model, narrow, after)
     return _chained(model, narrow, groups, final, offset)
 
 
@@ -116,6 +123,8 @@ class _SetDice:
         """The lowest ``a`` that ``plain`` plain dice with these extremes can total. Each
         state's polynomial is stored from there: the dice between the extremes are no
         lower than the last low one, so most states need far fewer rows."""
+        if not self.model.track_a:
+            return 0
         found = self._floors.get((kept, plain))
         if found is None:
             middle = plain - len(kept)
@@ -123,6 +132,25 @@ class _SetDice:
             found = sum(kept) + middle * low if self.model.track_a else 0
             self._floors[(kept, plain)] = found
         return found
+
+    def start_with_regular(self, pooled: int = 0) -> bool:
+        """Every regular die (and ``pooled`` Boost/Penalty dice) at once, counted over
+        faces (``extremes``); False where that does not apply (Boost beside
+        ``drop_highest`` tracks two dice at the top end)."""
+        model = self.model
+        count = model.regular + pooled
+        places = {o.value: self.narrow.places(o) for o in model.plain_set}
+        start = self.narrow.packer.monomial(0, -self.narrow.low)
+        found = regular_extremes(count, places, start, self.lowest, self.room)
+        if found is None:
+            return False
+        states: dict[_Key, int] = {}
+        for kept, (packed, moved) in found.items():
+            step = moved - self.row * self.floor(kept, count)
+            states[(kept, 0, False)] = packed << step if step >= 0 else packed >> -step
+        self.states = states
+        self.rolled = count
+        return True
 
     def add(self, plain: list[Outcome], explodes: bool = False, crit: bool = False) -> None:
         lowest, highest, room, row, floor = (
@@ -156,6 +184,10 @@ class _SetDice:
         model, narrow = self.model, self.narrow
         by_value = {o.value: o for o in model.plain_set}
         after: dict[_Kept, list[tuple[int, int]]] = defaultdict(list)
+        if not (model.drop or model.track_a):  # nothing leaves, every state from a = 0
+            for (kept, exploded, _), packed in self.states.items():
+                after[(_trim(kept, self.lowest, self.highest), exploded, 0)].append((0, packed))
+            return after
         for (kept, exploded, left), packed in self.states.items():
             base = self.floor(kept, self.rolled - exploded - left)
             dropped = 0
@@ -186,10 +218,20 @@ def _extra_dice(
     for (_, exploded, dropped), parts in after.items():
         least = min(base for base, _ in parts)
         starts[(exploded, dropped)] = min(starts.get((exploded, dropped), least), least)
-    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    # Penalty takes chains first, so fewer plain values can go: states that differ only
+    # below the ones that can are summed first and moved once.
+    merged: dict[_Kept, int] = defaultdict(int)
     for (kept, exploded, dropped), parts in after.items():
         start = starts[(exploded, dropped)]
-        packed = sum(part << row * (base - start) for base, part in parts)
+        plain = highest - min(highest, exploded - dropped)
+        if highest and plain < len(kept):
+            kept = kept[len(kept) - plain :]
+        merged[(kept, exploded, dropped)] += sum(
+            part << row * (base - start) for base, part in parts
+        )
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    for (kept, exploded, dropped), packed in merged.items():
+        start = starts[(exploded, dropped)]
         _, residues = groups.setdefault((exploded, dropped), (start, [0] * narrow.step))
         chain_discards = min(highest, exploded - dropped)  # Penalty takes chains first
         for move, weight in _moves(xs, lowest, highest, kept, chain_discards):
@@ -198,6 +240,37 @@ def _extra_dice(
             moved = packed << step if step >= 0 else packed >> -step
             residues[residue] += moved if weight == 1 else moved * weight
     return groups
+
+
+def _discarded(
+    model: DiceModel, narrow: _Narrow, after: dict[_Kept, list[tuple[int, int]]]
+) -> dict[tuple[int, int], tuple[int, list[int]]]:
+    """Step 5 when the Boost/Penalty dice were pooled with the set (no ``a``, so every
+    state is stored from 0): the discard takes the pool's ``boost`` lowest values, or
+    its ``penalty`` highest after the exploded chains (Penalty takes chains first)."""
+    xs = tuple(o.x for o in model.extra)  # what each face adds
+    width = narrow.packer.width
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    for (kept, exploded, dropped), parts in after.items():
+        group = groups.get((exploded, dropped))
+        if group is None:
+            group = groups[(exploded, dropped)] = (0, [0] * narrow.step)
+        plain = model.penalty - min(model.penalty, exploded - dropped)
+        places, residue = _gone(xs, kept, model.boost, plain, narrow.step)
+        packed = parts[0][1] if len(parts) == 1 else sum(part for _, part in parts)
+        step = width * places
+        group[1][residue] += packed << step if step >= 0 else packed >> -step
+    return groups
+
+
+@lru_cache(maxsize=1 << 14)
+def _gone(
+    xs: tuple[int, ...], kept: tuple[int, ...], boost: int, plain: int, step: int
+) -> tuple[int, int]:
+    """What the discard takes from the pool's extreme values ``kept``, as (places,
+    residue) of ``b`` modulo ``step``: the ``boost`` lowest, or the ``plain`` highest."""
+    gone = kept[:boost] if boost else kept[len(kept) - plain :] if plain else ()
+    return divmod(-sum([xs[v - 1] for v in gone]), step)
 
 
 def _chained(
@@ -239,6 +312,17 @@ def _landings(xs: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, ...], i
     return tuple(landings)
 
 
+@lru_cache(maxsize=256)
+def _ordered_landings(
+    xs: tuple[int, ...], count: int, sign: int
+) -> tuple[tuple[list[int], int, int], ...]:
+    """``_landings`` with the values times ``sign``, ascending, and an end marker."""
+    return tuple(
+        ([*sorted(sign * v for v in values), 1 << 30], ways, gain)
+        for values, ways, gain in _landings(xs, count)
+    )
+
+
 @lru_cache(maxsize=1 << 14)
 def _moves(
     xs: tuple[int, ...], lowest: int, highest: int, kept: tuple[int, ...], chain_discards: int
@@ -249,12 +333,23 @@ def _moves(
     enough); Penalty the ``highest`` highest, exploded chains first (``chain_discards``
     of them went already)."""
     moves: Counter[int] = Counter()
-    plain = highest - chain_discards
-    for values, ways, gain in _landings(xs, lowest + highest):
-        merged = sorted(kept + values)
-        gone = merged[:lowest] if lowest else merged[len(merged) - plain :] if plain else []
-        # Dice of equal value add the same, so which of them goes does not matter.
-        moves[gain - sum([xs[v - 1] for v in gone])] += ways
+    plain = lowest or highest - chain_discards  # plain dice the discard takes
+    # From the discarded end inward (values negated for Penalty), merging two ordered
+    # lists: the first ``plain`` values go. An end marker that is never first stops each.
+    # Dice of equal value add the same, so which of them goes does not matter.
+    sign = 1 if lowest else -1
+    ours = [*sorted(sign * v for v in kept), 1 << 30]
+    add = (0, *xs)
+    for theirs, ways, gain in _ordered_landings(xs, lowest + highest, sign):
+        i = j = gone = 0
+        for _ in range(plain):
+            if theirs[j] <= ours[i]:
+                gone += add[sign * theirs[j]]
+                j += 1
+            else:
+                gone += add[sign * ours[i]]
+                i += 1
+        moves[gain - gone] += ways
     return tuple(moves.items())
 
 

@@ -69,10 +69,10 @@ class DiceModel:
         self.plain_wild = self.plain_set[:-1]  # faces 1..s-1; the top face explodes
         self.extra = [Outcome(1, f, 0, self.x_face(f), self.x_face(f)) for f in range(1, s + 1)]
         # Exploded chains: j >= 1 top faces then a lower face, weight s**(depth-1-j); all
-        # of them together weigh scale - 1 of scale.
+        # of them together weigh scale - 1 of scale. None without a Wild Die.
         self.exploded = [
             self.set_outcome(j * s + f, j * top_x + self.x_face(f), s ** (self.depth - 1 - j))
-            for j in range(1, self.depth)
+            for j in range(1, self.depth if self.wild else 1)
             for f in range(1, s)
         ]
         # Summed as powers (``powers``), every b is a sum of these: pack b / step (flips

@@ -1,0 +1,173 @@
+"""The regular dice of a set, all at once, keyed by their extreme values (R3 step 5).
+
+Boost discards the lowest dice, Penalty the highest, so ``die_by_die`` keys every state by
+the few extreme values step 5 may discard. Adding the regular dice one at a time touches
+every key for every die; here the keys are counted over outcomes instead of over dice,
+as icepool's multiset evaluator does (dynamic programming over faces with binomial
+coefficients): for Penalty, the top ``h`` values are ``T`` with lowest value ``m`` when
+the ``g`` dice above ``m`` show exactly the rest of ``T`` and at least ``q = h - g`` of the
+other ``N = R - g`` dice show ``m``, all of them at most ``m``:
+
+    ways(T) = R! / (N! * prod t_v!) * y(T above m)
+              * (B(m)**N - sum_{c < q} C(N, c) * y(m)**c * B(m - 1)**(N - c))
+
+where ``B(m)`` sums the faces up to ``m`` and ``y`` is a face's monomial. Boost is the
+mirror image (faces from ``m`` up). Only powers ``N`` in ``R - h + 1 .. R`` are needed, so
+each ``B(m)`` is raised die by die once: R * s * (s + 1) / 2 shifts in all instead of
+R * s per key.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+Key = tuple[int, ...]
+
+
+def regular_extremes(
+    count: int,
+    places: dict[int, int],
+    start: int,
+    lowest: int,
+    highest: int,
+) -> dict[Key, tuple[int, int]] | None:
+    """States of ``count`` regular dice: the sorted extreme values (every value while
+    there are at most ``lowest + highest`` of them, else the ``lowest`` lowest and the
+    ``highest`` highest) -> (ways as a packed polynomial, shift still to apply).
+
+    ``places[v]`` is how far face ``v`` moves a packed polynomial; ``start`` is the empty
+    roll. The shift is left to the caller so that it is applied once, to the whole sum
+    (the subtracted terms alone may reach below where the state is stored). Both ends
+    are counted when the top end is one die (Boost beside ``drop_highest``): by the
+    highest value ``M``, the dice up to ``M`` less the dice up to ``M - 1``. Other mixes
+    are left to the caller: None.
+    """
+    faces = sorted(places)
+    if count <= lowest + highest:
+        states: dict[Key, tuple[int, int]] = {}
+        for values in combinations_with_replacement(faces, count):
+            states[values] = (start * _arrangements(count, values), _moved(values, places))
+        return states
+    powers: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
+    if lowest and highest == 1:
+        states = {}
+        below: dict[Key, tuple[int, int]] = {}
+        for top in faces:
+            upto = _one_end(count, faces[: faces.index(top) + 1], places, start, lowest, 0, powers)
+            for key, (packed, moved) in upto.items():
+                less, start_less = below.get(key, (0, moved))
+                if start_less > moved:  # both from the same place: align the sums
+                    less <<= start_less - moved
+                elif start_less < moved:
+                    packed, moved = packed << (moved - start_less), start_less
+                if packed != less:
+                    states[(*key, top)] = (packed - less, moved)
+            below = upto
+        return states
+    if lowest and highest:
+        return None
+    return _one_end(count, faces, places, start, lowest, highest, powers)
+
+
+def _one_end(
+    count: int,
+    faces: list[int],
+    places: dict[int, int],
+    start: int,
+    lowest: int,
+    highest: int,
+    powers: dict[tuple[int, ...], tuple[dict[int, int], int]],
+) -> dict[Key, tuple[int, int]]:
+    """``regular_extremes`` for one end, the dice showing only ``faces``; ``powers``
+    keeps the powers of face sums for the next call."""
+    side = lowest or highest
+    least = count - max(side, 1) + 1
+    if not side:  # Advantage alone: one state, every die in the sums
+        found, base = _power(tuple(faces), count, least, places, start, powers)
+        return {(): (found[count], count * base)}
+    # Faces ordered from the discarded end inward: "beyond m" is above m for Penalty.
+    inward = faces[::-1] if highest else faces
+    states: dict[Key, tuple[int, int]] = {}
+    # The powers of the faces from each face inward (none beyond the last).
+    bounded = [
+        _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
+    ]
+    for key, index, n, q, ways, outer in _plan(tuple(inward), side, count):
+        m = inward[index]
+        inner, base = bounded[index]
+        poly = inner[n]  # stored from n * base: the lowest face's place, n times
+        if index + 1 < len(inward):
+            further, above = bounded[index + 1]
+            for c, times in enumerate(_binomials(n, q)):
+                # At least as high as ``poly``'s start: every face here is beyond the base.
+                step = (n - c) * above + c * places[m] - n * base
+                poly -= times * (further[n - c] << step)
+        states[key] = (poly * ways, sum(places[v] for v in outer) + n * base)
+    return states
+
+
+@lru_cache(maxsize=256)
+def _plan(
+    inward: tuple[int, ...], side: int, count: int
+) -> tuple[tuple[Key, int, int, int, int, tuple[int, ...]], ...]:
+    """The keys of ``_one_end`` and what counting each needs, whatever the places:
+    (key, index of its innermost value m, n = dice from m inward, q = dice showing m
+    among the extremes, ways the outer extremes arrange, the outer values)."""
+    plan = []
+    for chosen in combinations_with_replacement(inward, side):
+        m = chosen[-1]  # the innermost extreme value
+        outer = tuple(v for v in chosen if v != m)
+        n = count - len(outer)
+        ways = math.factorial(count) // math.factorial(n) // _repeats(outer)
+        plan.append((tuple(sorted(chosen)), inward.index(m), n, side - len(outer), ways, outer))
+    return tuple(plan)
+
+
+@lru_cache(maxsize=256)
+def _binomials(n: int, below: int) -> tuple[int, ...]:
+    return tuple(math.comb(n, c) for c in range(below))
+
+
+def _power(
+    faces: tuple[int, ...],
+    count: int,
+    least: int,
+    places: dict[int, int],
+    start: int,
+    powers: dict[tuple[int, ...], tuple[dict[int, int], int]],
+) -> tuple[dict[int, int], int]:
+    """The powers ``least .. count`` of the sum of ``faces``, each times ``start``, and
+    the lowest face's place ``base``: power n is stored moved down by n * base, so no
+    power carries the empty low rows every die of it would add (a Python int stores
+    them). The dice are added one at a time, once per set of faces."""
+    key = tuple(sorted(faces))
+    found = powers.get(key)
+    if found is None:
+        base = min(places[v] for v in key)
+        steps = [places[v] - base for v in key]
+        packed = start
+        table: dict[int, int] = {}
+        for n in range(1, count + 1):
+            if len(steps) > 1:  # one face: every power is the start, stored from n * base
+                packed = sum([packed << step for step in steps])
+            if n >= least:
+                table[n] = packed
+        found = powers[key] = (table, base)
+    return found
+
+
+def _moved(values: Key | list[int], places: dict[int, int]) -> int:
+    return sum(places[v] for v in values)
+
+
+def _repeats(values: Key | list[int]) -> int:
+    product = 1
+    for v in set(values):
+        product *= math.factorial(values.count(v))
+    return product
+
+
+def _arrangements(count: int, values: Key) -> int:
+    return math.factorial(count) // _repeats(values)

@@ -1,0 +1,135 @@
+"""The odds engine's fast paths against references: the regular dice counted over faces
+(``sheets.odds.extremes``) against every sequence of faces, and whole distributions with
+Boost/Penalty on pools larger than the extremes step 5 tracks against the exhaustive
+enumeration of the roll pipeline (R3 step 5)."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sheets.dice import RollSpec
+from sheets.odds import _coefficient_sum, distribution
+from sheets.odds.chains import in_order, ordered_chains
+from sheets.odds.extremes import regular_extremes
+from sheets.odds.model import DiceModel
+from sheets.odds.packing import Packer, width_for
+from tests.sheets.test_odds import assert_matches_enumeration
+
+BITS = 16  # room for 6**5 ways per coefficient
+
+
+def _by_every_sequence(
+    count: int, faces: list[int], places: dict[int, int], lowest: int, highest: int
+) -> dict[tuple[int, ...], int]:
+    """The reference: every sequence of faces, keyed as ``die_by_die`` keys it."""
+    states: dict[tuple[int, ...], int] = defaultdict(int)
+    for values in product(faces, repeat=count):
+        ordered = tuple(sorted(values))
+        if count > lowest + highest:
+            ordered = ordered[:lowest] + ordered[count - highest :]
+        states[ordered] += 1 << sum(places[v] for v in values)
+    return dict(states)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(0, 5),
+    sides=st.sampled_from([4, 6]),
+    ends=st.sampled_from([(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 4), (1, 1), (2, 1)]),
+    steps=st.lists(st.integers(0, 3), min_size=6, max_size=6),
+)
+def test_regular_extremes_match_every_sequence(
+    count: int, sides: int, ends: tuple[int, int], steps: list[int]
+) -> None:
+    """Penalty (top end), Boost (bottom end), and Boost beside ``drop_highest`` (the
+    bottom end and the one highest die)."""
+    faces = list(range(1, sides + 1))
+    places = {v: BITS * (8 * v + steps[v - 1]) for v in faces}
+    lowest, highest = ends
+    found = regular_extremes(count, places, 1, lowest, highest)
+    assert found is not None
+    expected = _by_every_sequence(count, faces, places, lowest, highest)
+    got = {key: packed << moved for key, (packed, moved) in found.items() if packed}
+    assert got == expected
+
+
+def test_two_dice_at_both_ends_are_left_to_the_caller() -> None:
+    assert regular_extremes(5, {v: 16 * v for v in range(1, 7)}, 1, 1, 2) is None
+
+
+boosted = st.builds(
+    RollSpec,
+    code=st.sampled_from(["3D", "4D", "3D+1"]),
+    advantage=st.integers(0, 1),
+    wild_dice=st.integers(0, 1),
+    critical_failure=st.sampled_from(["complication", "zero", "drop_highest"]),
+    boost=st.integers(0, 2),
+    penalty=st.integers(0, 2),
+    flips=st.frozensets(st.integers(1, 4), max_size=2),
+    sides=st.just(4),
+    count_successes=st.booleans(),
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(boosted)
+def test_boost_and_penalty_on_pools_beyond_the_extremes(spec: RollSpec) -> None:
+    """More regular dice than Boost/Penalty dice: the states come from ``extremes``."""
+    assert_matches_enumeration(spec, 8)
+
+
+def test_a_kept_distribution_is_a_new_dict_each_time() -> None:
+    """The last distributions are cached; a caller changing its dict changes no other."""
+    spec = RollSpec(code="3D+1", penalty=1)
+    first = distribution(spec)
+    first[999] = 1.0
+    assert 999 not in distribution(spec)
+    assert distribution(spec) == distribution(RollSpec(code="3D+1", penalty=1))
+
+
+chained = st.builds(
+    RollSpec,
+    code=st.sampled_from(["2D", "3D", "2D+1"]),
+    wild_dice=st.integers(2, 4),
+    critical_failure=st.just("drop_highest"),  # chains that leave the roll, and
+    advantage=st.integers(0, 1),
+    penalty=st.integers(1, 2),  # chains that Penalty discards
+    flips=st.frozensets(st.integers(1, 4), max_size=2),
+    sides=st.sampled_from([4, 6]),
+    count_successes=st.booleans(),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(chained, st.integers(0, 2**64), st.integers(2, 4), st.integers(0, 1), st.integers(0, 3))
+def test_ordered_chains_match_the_chains_placed_in_order(
+    spec: RollSpec, seed: int, count: int, dropped: int, discards: int
+) -> None:
+    """Two to four exploded Wild Dice, the highest dropped, the next discarded (R3 steps
+    3 and 5): the closed form against placing every chain value in order, on a random
+    polynomial."""
+    discards = min(discards, count - dropped)
+    model = min((DiceModel(spec, lam) for lam in (1, 0)), key=lambda m: m.b_range()[1])
+    low, span = model.b_range()
+    packer = Packer(width_for(model.sides ** (8 + model.depth * count)), span)
+    rng = random.Random(seed)
+    # A few small weights where a set's dice could be: rows of a, b inside the span.
+    packed = sum(
+        packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
+        for _ in range(6)
+    )
+    expected = in_order(model, packer, packed, count, dropped, discards)
+    assert ordered_chains(model, packer, packed, count, dropped, discards) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(8, 64).map(lambda n: 8 * n), st.lists(st.integers(0, 2**40), max_size=300))
+def test_a_rows_weight_is_the_sum_of_its_coefficients(width: int, weights: list[int]) -> None:
+    """The Advantage weighting (R3 step 4) reads each row's weight by folding halves."""
+    row = sum(w << (width * i) for i, w in enumerate(weights))
+    assert _coefficient_sum(row, width, max(len(weights), 1)) == sum(weights)
