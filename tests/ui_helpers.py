@@ -99,3 +99,24 @@ def tracker_on(qtbot: Any, campaign: Path, *, active: bool = False) -> Any:
         window.activateWindow()
         qtbot.waitUntil(window.isActiveWindow)
     return window
+
+
+class ModelSignals:
+    """Counts a model's change signals (the model keeps no counters for tests)."""
+
+    def __init__(self, model: Any) -> None:
+        self.resets = 0
+        self.layouts = 0
+        self.data_changed = 0
+        model.modelReset.connect(self._reset)
+        model.layoutChanged.connect(self._layout)
+        model.dataChanged.connect(self._data)
+
+    def _reset(self) -> None:
+        self.resets += 1
+
+    def _layout(self, *_: Any) -> None:
+        self.layouts += 1
+
+    def _data(self, *_: Any) -> None:
+        self.data_changed += 1

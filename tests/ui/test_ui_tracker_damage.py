@@ -17,6 +17,7 @@ from sheets.conditions import TRACK_LEVELS
 from sheets.damage import DEAD, HEALTHY, WOUND_LEVELS, DamageSystem
 from sheets.encounter import CreateCondition, Damage, Engine, NextTurn
 from tests.encounter_helpers import sample_engine
+from tests.ui_helpers import ModelSignals
 from ui.theme import dark_palette, light_palette
 from ui.tracker.commands import EncounterController
 from ui.tracker.delegates import (
@@ -78,6 +79,7 @@ def test_wounds_show_the_level_with_the_chart_band(qtbot: QtBot) -> None:
     engine = brawl("wounds")
     controller = EncounterController(engine)
     model = InitiativeModel(engine)
+    signals = ModelSignals(model)
     controller.changed.connect(model.refresh)
     jack = cell(model, "jack")
     assert isinstance(jack, DamageCell)
@@ -97,7 +99,7 @@ def test_wounds_show_the_level_with_the_chart_band(qtbot: QtBot) -> None:
     rows = {model.row_of("jack"), model.row_of("brask")}
     assert {r for r, *_ in changed} <= rows and row in {r for r, *_ in changed}
     assert all(c0 == 0 and c1 == COLUMN_COUNT - 1 for _, c0, _, c1 in changed)
-    assert model.resets == 0
+    assert signals.resets == 0
     index = model.index(row, COL_CONDITIONS)
     jack = index.data(DamageRole)
     assert isinstance(jack, DamageCell)

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from sheets.encounter import CreateCondition, Damage, Engine, NextTurn
 from sheets.results import Duration
 from tests.encounter_helpers import sample_engine, small_engine
+from tests.ui_helpers import ModelSignals
 from ui.tracker.commands import EncounterController
 from ui.tracker.initiative_model import (
     COL_ACTIONS,
@@ -52,6 +53,7 @@ def test_a_turn_signals_only_the_rows_that_changed(qtbot: QtBot) -> None:
     engine = small_engine(5, 4, 3, 2, 1)
     controller = EncounterController(engine)
     model = InitiativeModel(engine)
+    signals = ModelSignals(model)
     controller.changed.connect(model.refresh)
     controller.run(NextTurn())  # round 1 begins: every row (budgets, done marks)
     changed: list[tuple[int, int]] = []
@@ -80,7 +82,7 @@ def test_a_turn_signals_only_the_rows_that_changed(qtbot: QtBot) -> None:
     assert model.index(model.row_of("c") or 0, COL_ACTIONS).data(ActionsRole) == (1, 1, 1, 1)
     changed.clear()
     controller.undo_stack.undo()
-    assert sorted(r for r, _ in changed) == [4] and model.resets == 0
+    assert sorted(r for r, _ in changed) == [4] and signals.resets == 0
 
 
 def test_public_state_leaks_nothing() -> None:

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from sheets.encounter import SetScene
 from tests.locations import SAMPLE
+from tests.ui_helpers import ModelSignals
 from ui.tracker import TrackerWindow, open_tracker
 from ui.tracker.initiative_model import COL_NAME, CombatantIdRole, InitiativeModel
 
@@ -55,6 +56,7 @@ def test_alt_down_moves_the_selected_row_and_undo_restores(
     window.roll_initiative(seed=1)
     engine = window.engine
     before = list(engine.encounter.turn_order)
+    signals = ModelSignals(window.model)
     window.toggle_player_view(True, full_screen=False)
     assert window.player_view is not None
     qtbot.addWidget(window.player_view)
@@ -67,7 +69,7 @@ def test_alt_down_moves_the_selected_row_and_undo_restores(
     # The selection follows the combatant (a layout change, not a reset).
     assert selected_row(window) == 1 and window.table.currentIndex().row() == 1
     assert window.proxy.index(1, 0).data(CombatantIdRole) == first
-    assert window.model.resets == 0 and window.model.layouts >= 1
+    assert signals.resets == 0 and signals.layouts >= 1
     assert window.proxy.index(1, 0).data() == "2"  # positions renumbered
     assert "moves down to position 2" in window.statusBar().currentMessage()
     window.player_view.update_now()

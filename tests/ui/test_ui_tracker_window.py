@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from sheets.encounter import NextTurn
 from sheets.storage import load_character, load_encounter
-from tests.ui_helpers import tracker_on
+from tests.ui_helpers import ModelSignals, tracker_on
 from ui.tracker import TrackerWindow, open_tracker
 from ui.tracker.initiative_model import COL_NAME, COL_STATE
 
@@ -78,10 +78,10 @@ def test_a_whole_tactical_encounter(
     assert acting is not None
     assert window.model.index(acting, COL_STATE).data() == "Acting"
     # Only the rows that changed are signalled; no reset for a turn.
-    resets, sent = window.model.resets, window.model.signals_sent
+    signals = ModelSignals(window.model)
     qtbot.keyClick(window.table, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
     assert engine.current() == "brask"
-    assert window.model.resets == resets and window.model.signals_sent - sent <= 4
+    assert signals.resets == 0 and signals.data_changed <= 4
     click(qtbot, window, window.next_action)  # the mouse on the toolbar
     # Previous turn = undo of that Next turn.
     qtbot.keyClick(window.table, Qt.Key.Key_Left, Qt.KeyboardModifier.ControlModifier)

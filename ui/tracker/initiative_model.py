@@ -145,11 +145,6 @@ class InitiativeModel(QAbstractTableModel):
         self._bold = QFont()
         self._bold.setBold(True)
         self._update_colors()
-        self.signals_sent = 0
-        """dataChanged signals emitted (for tests and the benchmark)."""
-        self.resets = 0
-        self.layouts = 0
-        """Re-orderings of the same rows (``layoutChanged``)."""
 
     # --- structure ---------------------------------------------------------------------
 
@@ -199,7 +194,6 @@ class InitiativeModel(QAbstractTableModel):
             self._cache.clear()
             self._actor = actor
             self.endResetModel()
-            self.resets += 1
             return
         if changed is None:
             self._update_colors()
@@ -209,7 +203,6 @@ class InitiativeModel(QAbstractTableModel):
                 self.dataChanged.emit(
                     self.index(0, 0), self.index(len(self._ids) - 1, COLUMN_COUNT - 1)
                 )
-                self.signals_sent += 1
             return
         rows = set(changed)
         if actor != self._actor:
@@ -221,7 +214,6 @@ class InitiativeModel(QAbstractTableModel):
                 continue
             self._cache.pop(cid, None)
             self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
-            self.signals_sent += 1
 
     def _reorder(self, ids: list[str], actor: str | None) -> None:
         """The same combatants in a new order (a chase move, a manual order, a re-sort):
@@ -241,7 +233,6 @@ class InitiativeModel(QAbstractTableModel):
         self._actor = actor
         self.changePersistentIndexList(old, moved)
         self.layoutChanged.emit()
-        self.layouts += 1
 
     # --- QAbstractTableModel -------------------------------------------------------------
 
