@@ -110,7 +110,7 @@ def _scheme(scheme: str) -> QApplication:
 def _sample_character(file: str) -> object:
     """A character of the sample campaign, with conditions to show, as a document."""
     from sheets.storage import load_character
-    from ui.character_document import CharacterDocument
+    from ui.workspace.character_document import CharacterDocument
 
     loaded = load_character(ROOT / "resources" / "sample-campaign" / "characters" / file)
     return CharacterDocument(loaded.document, loaded.path, loaded.stamp)

@@ -9,8 +9,8 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 
 from sheets.storage import load_character
-from ui.character_document import CharacterDocument
 from ui.services.prompter import Choice, ScriptedPrompter
+from ui.workspace.character_document import CharacterDocument
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "resources" / "sample-campaign"

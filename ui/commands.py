@@ -20,7 +20,7 @@ from PySide6.QtGui import QUndoCommand
 from sheets.documents import Campaign, Character, ConditionInstance, new_condition_id
 from sheets.documents.common import find_named
 from sheets.points import session_action_points
-from ui.character_document import CharacterDocument
+from ui.workspace.character_document import CharacterDocument
 
 POINT_FIELDS = ("action_points", "character_points", "fate_points", "fame")
 

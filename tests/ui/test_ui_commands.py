@@ -11,7 +11,7 @@ from sheets.dice import DieCode
 from sheets.documents import Campaign, Skill, Weapon, new_character
 from tests.ui_helpers import SignalLog, sample_document
 from ui import commands
-from ui.character_document import CharacterDocument
+from ui.workspace.character_document import CharacterDocument
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from pytestqt.qtbot import QtBot
 
 from sheets.storage import load_character, save_document
 from tests.ui_helpers import copy_sample, main_window_on, script
-from ui.character_document import CharacterDocument
 from ui.commands import SetFieldCommand
 from ui.main.window import MainWindow
+from ui.workspace.character_document import CharacterDocument
 
 GRETA = "characters/greta-vance.json"
 

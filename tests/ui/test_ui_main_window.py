@@ -101,7 +101,7 @@ def test_browser_lists_the_campaign_and_models_pass_qtmodeltester(
 
 def test_quick_index_then_full_load(qtbot: QtBot, campaign: Path, qtmodeltester: Any) -> None:
     from ui.campaign.index import scan_campaign
-    from ui.campaign.session import CampaignSession
+    from ui.workspace.campaign_session import CampaignSession
 
     index = scan_campaign(campaign)
     kinds = sorted({e.kind for e in index.entries})
@@ -123,7 +123,7 @@ def test_opening_a_campaign_removes_the_temp_files_killed_saves_left(
 ) -> None:
     """Issue 13.5: 147 ``.NAME.json.XXXXXXXX.tmp`` files had piled up after a kill run."""
     from ui.campaign.index import scan_campaign
-    from ui.campaign.session import CampaignSession
+    from ui.workspace.campaign_session import CampaignSession
 
     stale = [
         campaign / "characters" / ".greta-vance.json.0a1b2c3d.tmp",

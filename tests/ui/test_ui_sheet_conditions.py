@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from sheets.documents import new_character
 from tests.ui_helpers import sample_document
-from ui.character_document import CharacterDocument
 from ui.sheet.conditions import ConditionsWidget, StepBar, track_steps, tracks_for
+from ui.workspace.character_document import CharacterDocument
 
 LEFT = Qt.MouseButton.LeftButton
 Key = Qt.Key

@@ -26,8 +26,6 @@ from sheets.damage import (
 from sheets.documents import new_character
 from tests.ui_helpers import SAMPLE, sample_document
 from ui.campaign.index import scan_campaign
-from ui.campaign.session import CampaignSession
-from ui.character_document import CharacterDocument
 from ui.sheet.damage_widget import (
     COL_CHART,
     COL_EFFECT,
@@ -39,6 +37,8 @@ from ui.sheet.damage_widget import (
 )
 from ui.sheet.editor import CharacterEditor
 from ui.tracker.window import TrackerWindow
+from ui.workspace.campaign_session import CampaignSession
+from ui.workspace.character_document import CharacterDocument
 
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 

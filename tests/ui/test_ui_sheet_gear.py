@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 from sheets.dice import DieCode
 from tests.ui_helpers import sample_document, shown_editor
 from ui import commands
-from ui.character_document import CharacterDocument
 from ui.sheet.editor import CharacterEditor
 from ui.sheet.gear_model import COL_DAMAGE, COL_NAME, COL_PL, WeaponsModel
+from ui.workspace.character_document import CharacterDocument
 
 Key = Qt.Key
 

@@ -14,8 +14,8 @@ from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
 from tests.ui_helpers import sample_document, shown_editor
-from ui.character_document import CharacterDocument
 from ui.sheet.editor import CharacterEditor
+from ui.workspace.character_document import CharacterDocument
 
 Key = Qt.Key
 LEFT = Qt.MouseButton.LeftButton

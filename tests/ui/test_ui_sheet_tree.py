@@ -14,7 +14,6 @@ from pytestqt.qtbot import QtBot
 from sheets.dice import DieCode
 from sheets.documents import Ability, Skill
 from tests.ui_helpers import sample_document, shown_editor
-from ui.character_document import CharacterDocument
 from ui.sheet.delegates import DieCodeEdit, DieCodeValidator, die_code_problem
 from ui.sheet.editor import CharacterEditor
 from ui.sheet.tree_model import (
@@ -28,6 +27,7 @@ from ui.sheet.tree_model import (
     LevelRole,
     ReasonRole,
 )
+from ui.workspace.character_document import CharacterDocument
 
 Key = Qt.Key
 

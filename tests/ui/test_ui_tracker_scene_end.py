@@ -14,9 +14,9 @@ from sheets.encounter import CreateCondition
 from sheets.results import Duration
 from sheets.storage import load_character, load_encounter
 from tests.ui_helpers import tracker_on
-from ui.character_document import CharacterDocument
 from ui.sheet.conditions import ConditionsWidget
 from ui.tracker import TrackerWindow
+from ui.workspace.character_document import CharacterDocument
 
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 JACK = "characters/jack-calloway.json"

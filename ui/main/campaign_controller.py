@@ -18,13 +18,13 @@ from ui.text import problem_text, tooltip
 
 if TYPE_CHECKING:
     from ui.campaign.browser import CampaignBrowser
-    from ui.campaign.session import CampaignSession
     from ui.main.file_controller import FileController
     from ui.main.roll_controller import RollController
     from ui.main.sheet_tabs import SheetTabs
     from ui.main.status import StatusPresenter
     from ui.main.undo_router import UndoRouter
     from ui.services.prompter import Prompter
+    from ui.workspace.campaign_session import CampaignSession
     from ui.workspace.workspace import Workspace
 
 

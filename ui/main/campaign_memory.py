@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 
 if TYPE_CHECKING:
-    from ui.campaign.session import CampaignSession
     from ui.main.roll_controller import RollController
     from ui.main.sheet_tabs import SheetTabs
+    from ui.workspace.campaign_session import CampaignSession
     from ui.workspace.workspace import Workspace
 
 

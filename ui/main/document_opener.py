@@ -21,12 +21,12 @@ if TYPE_CHECKING:
     from sheets.documents import CharacterKind
     from ui.campaign.browser import CampaignBrowser
     from ui.campaign.index import CampaignEntry
-    from ui.character_document import CharacterDocument
     from ui.main.campaign_controller import CampaignController
     from ui.main.sheet_tabs import SheetTabs
     from ui.main.status import StatusPresenter
     from ui.services.autosave import Recovery
     from ui.sheet.editor import CharacterEditor
+    from ui.workspace.character_document import CharacterDocument
     from ui.workspace.workspace import Workspace
 
 
@@ -77,7 +77,7 @@ class DocumentOpener(QObject):
         doc = self.workspace.document_at(file)
         if doc is None:
             from sheets.storage import DocumentError, load_character
-            from ui.character_document import CharacterDocument
+            from ui.workspace.character_document import CharacterDocument
 
             try:
                 loaded = load_character(file)

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QWidget
 from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Prompter, Question
 
 if TYPE_CHECKING:
-    from ui.character_document import CharacterDocument
     from ui.main.sheet_tabs import SheetTabs
     from ui.main.status import StatusPresenter
+    from ui.workspace.character_document import CharacterDocument
     from ui.workspace.save_service import SaveService
     from ui.workspace.workspace import Workspace
 

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
-    from ui.character_document import CharacterDocument
     from ui.main.docks import DockLayout
     from ui.main.status import StatusPresenter
     from ui.sheet.roll_request import RollRequest
+    from ui.workspace.character_document import CharacterDocument
     from ui.workspace.workspace import Workspace
 
 

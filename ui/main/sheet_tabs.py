@@ -15,8 +15,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QTabWidget
 
 if TYPE_CHECKING:
-    from ui.character_document import CharacterDocument
     from ui.sheet.editor import CharacterEditor
+    from ui.workspace.character_document import CharacterDocument
 
 
 class SheetTabs(QObject):

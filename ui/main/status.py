@@ -12,10 +12,10 @@ from ui.main import APP_NAME
 from ui.text import tooltip
 
 if TYPE_CHECKING:
-    from ui.character_document import CharacterDocument
     from ui.main.actions import MainActions
     from ui.main.sheet_tabs import SheetTabs
     from ui.main.undo_router import UndoRouter
+    from ui.workspace.character_document import CharacterDocument
     from ui.workspace.workspace import Workspace
 
 

@@ -16,8 +16,8 @@ from PySide6.QtGui import QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:
-    from ui.character_document import CharacterDocument
     from ui.main.sheet_tabs import SheetTabs
+    from ui.workspace.character_document import CharacterDocument
     from ui.workspace.workspace import Workspace
 
 

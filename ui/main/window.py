@@ -35,7 +35,7 @@ from ui.workspace.save_service import SaveService
 from ui.workspace.workspace import Workspace
 
 if TYPE_CHECKING:
-    from ui.character_document import CharacterDocument
+    from ui.workspace.character_document import CharacterDocument
 
 
 class MainWindow(QMainWindow):

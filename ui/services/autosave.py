@@ -32,7 +32,7 @@ from ui.services.paths import autosave_dir, autosave_path_for
 
 if TYPE_CHECKING:
     from sheets.documents import Character
-    from ui.character_document import CharacterDocument
+    from ui.workspace.character_document import CharacterDocument
 
 FORMAT: Final = "wilddie-autosave"
 IDLE_MS: Final = 5000

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 if TYPE_CHECKING:
-    from ui.character_document import CharacterDocument
+    from ui.workspace.character_document import CharacterDocument
 
 SETTLE_MS = 250  # a save is several events (temp file, replace, backups): wait them out
 

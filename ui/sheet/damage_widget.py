@@ -55,8 +55,8 @@ from sheets.damage import (
 )
 from sheets.documents.character import MAX_POINTS
 from ui import commands
-from ui.character_document import CharacterDocument
 from ui.theme import DANGER, mix
+from ui.workspace.character_document import CharacterDocument
 
 COL_LEVEL: Final = 0
 COL_CHART: Final = 1

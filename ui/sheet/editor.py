@@ -37,7 +37,6 @@ from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization, Weapon
 from sheets.skills import CheckDice
 from ui import commands
-from ui.character_document import CharacterDocument
 from ui.sheet.conditions import ConditionsWidget
 from ui.sheet.damage_widget import DamageWidget
 from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
@@ -64,6 +63,7 @@ from ui.sheet.tree_model import (
     NodeRole,
     ReasonRole,
 )
+from ui.workspace.character_document import CharacterDocument
 
 Index = QModelIndex | QPersistentModelIndex
 WIDE_LAYOUT_PX = 960  # narrower than this, the sheet stacks the tree above the tabs

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 from sheets.documents import Character, Weapon
 from sheets.documents.character import MAX_PERFORMANCE_LEVEL, MAX_SCALE
 from ui import commands
-from ui.character_document import CharacterDocument
 from ui.sheet.delegates import DieCodeEdit
+from ui.workspace.character_document import CharacterDocument
 
 COL_NAME: Final = 0
 COL_SKILL: Final = 1

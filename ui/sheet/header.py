@@ -34,8 +34,8 @@ from sheets.conditions import ENCOUNTER_LENGTHS, OUT_OF_ACTION_AT
 from sheets.documents import CHARACTER_KINDS, Character, Portrait
 from sheets.documents.character import MAX_PORTRAIT_BYTES
 from ui import commands
-from ui.character_document import CharacterDocument, validation_reason
 from ui.text import tooltip
+from ui.workspace.character_document import CharacterDocument, validation_reason
 
 PORTRAIT_SIZE: Final = 112
 LINE_EDIT_MARGIN: Final = 2  # QLineEdit's own gap either side of its text

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import QApplication
 from sheets.documents import Ability, Character, Skill, Specialization
 from sheets.skills import CheckDice, CheckNotPossible, check_dice
 from ui import commands
-from ui.character_document import CharacterDocument
 from ui.text import tooltip
+from ui.workspace.character_document import CharacterDocument
 
 COL_NAME: Final = 0
 COL_CODE: Final = 1

@@ -18,8 +18,8 @@ from sheets.documents import Character, HouseRules
 from sheets.storage import CampaignFolder, FileStamp, Loaded, load_character
 
 if TYPE_CHECKING:
-    from ui.campaign.session import CampaignSession
-    from ui.character_document import CharacterDocument
+    from ui.workspace.campaign_session import CampaignSession
+    from ui.workspace.character_document import CharacterDocument
 
 
 class SheetFiles(Protocol):

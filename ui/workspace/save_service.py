@@ -30,8 +30,8 @@ from ui.text import problem_text
 if TYPE_CHECKING:
     from sheets.documents import Document
     from sheets.storage import FileStamp, SaveConflict, SaveRisk
-    from ui.character_document import CharacterDocument
     from ui.services.autosave import Autosaver
+    from ui.workspace.character_document import CharacterDocument
 
 # sheets.storage (pydantic) is imported where a save happens, not with the window: the
 # first paint does not wait for it.

@@ -16,9 +16,9 @@ from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
     from ui.campaign.index import CampaignIndex
-    from ui.campaign.session import CampaignSession
-    from ui.character_document import CharacterDocument
     from ui.services.disk_watch import DiskWatch
+    from ui.workspace.campaign_session import CampaignSession
+    from ui.workspace.character_document import CharacterDocument
     from ui.workspace.save_service import SaveService
 
 
@@ -76,7 +76,7 @@ class Workspace(QObject):
 
     def open_session(self, index: CampaignIndex) -> CampaignSession:
         """The campaign listed in ``index`` becomes the open one (the old one is closed)."""
-        from ui.campaign.session import CampaignSession
+        from ui.workspace.campaign_session import CampaignSession
 
         self.close_session()
         session = CampaignSession(index, self, saver=self.save_service)

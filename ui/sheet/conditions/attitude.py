@@ -15,9 +15,9 @@ from sheets.conditions import (
     display_name,
 )
 from ui import commands
-from ui.character_document import CharacterDocument
 from ui.sheet.conditions.section import ConditionSection
 from ui.sheet.conditions.step_bar import StepBar
+from ui.workspace.character_document import CharacterDocument
 
 Scale = Literal["attitude", "willpower"]
 SCALES: Final[dict[Scale, tuple[tuple[str, ...], dict[str, int]]]] = {

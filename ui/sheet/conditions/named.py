@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
 
 from sheets.results import RANKS, Duration
 from ui import commands
-from ui.character_document import CharacterDocument
 from ui.sheet.conditions.section import ConditionSection, clear_layout
 from ui.text import tooltip
+from ui.workspace.character_document import CharacterDocument
 
 
 class NamedConditions(ConditionSection):

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLayout, QWidget
 
 from sheets.documents import Character
 from ui import commands
-from ui.character_document import CharacterDocument
+from ui.workspace.character_document import CharacterDocument
 
 
 class ConditionSection(QWidget):

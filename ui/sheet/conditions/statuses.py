@@ -27,10 +27,10 @@ from sheets.conditions import (
 )
 from sheets.documents import StatusCondition
 from ui import commands
-from ui.character_document import CharacterDocument
 from ui.sheet.conditions.section import ConditionSection
 from ui.sheet.conditions.step_bar import StepBar
 from ui.text import escaped, tooltip
+from ui.workspace.character_document import CharacterDocument
 
 StatusRow = tuple[StepBar, QLabel, QPushButton | None]
 """A status's bar, its next-test line and its "Failed test" button (none when compact)."""

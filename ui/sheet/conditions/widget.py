@@ -12,13 +12,13 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from sheets.documents import Character
-from ui.character_document import CharacterDocument
 from ui.sheet.conditions.attitude import AttitudeAndWillpower
 from ui.sheet.conditions.named import NamedConditions
 from ui.sheet.conditions.section import ConditionSection
 from ui.sheet.conditions.statuses import StatusConditions
 from ui.sheet.conditions.step_bar import StepBar
 from ui.sheet.conditions.tracks import ConditionTracks
+from ui.workspace.character_document import CharacterDocument
 
 
 class ConditionsWidget(QWidget):

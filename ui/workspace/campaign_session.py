@@ -31,8 +31,8 @@ from ui.campaign.model import CampaignModel
 if TYPE_CHECKING:
     from sheets.documents import Campaign, Character, CharacterKind, HouseRules
     from sheets.storage import FileStamp
-    from ui.character_document import CharacterDocument
     from ui.commands import StartSessionCommand
+    from ui.workspace.character_document import CharacterDocument
     from ui.workspace.save_service import SaveService
 
 
@@ -82,7 +82,7 @@ class CampaignSession(QObject):
             open_campaign,
             remove_stale_temp_files,
         )
-        from ui.character_document import CharacterDocument
+        from ui.workspace.character_document import CharacterDocument
 
         # A save killed half-way leaves its temp file (issue 13.5): ours go, when no live
         # writer holds the folder.
@@ -165,7 +165,7 @@ class CampaignSession(QObject):
         """A blank sheet (R2 standard abilities), not saved yet: Save puts it in the folder."""
         from sheets.documents import new_character
         from sheets.storage import file_name_for
-        from ui.character_document import CharacterDocument
+        from ui.workspace.character_document import CharacterDocument
 
         self.ensure_loaded()
         doc = CharacterDocument(
@@ -178,7 +178,7 @@ class CampaignSession(QObject):
     def add_character(self, character: Character) -> CharacterDocument:
         """Save ``character`` as a new file in the campaign and list it (import, drop)."""
         from sheets.storage import file_name_for
-        from ui.character_document import CharacterDocument
+        from ui.workspace.character_document import CharacterDocument
 
         assert self.saver is not None, "a session that saves needs the save service"
         self.ensure_loaded()
