@@ -20,8 +20,6 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Final
 
-from filelock import FileLock, Timeout
-
 from sheets.storage.problems import SaveError
 
 LOCK_NAME: Final = ".wilddie.lock"
@@ -37,6 +35,10 @@ def lock_path(folder: Path) -> Path:
 @contextmanager
 def folder_locked(folder: Path, *, wait_s: float = LOCK_WAIT_S) -> Iterator[None]:
     """Hold ``folder``'s writer lock; ``SaveError`` when another writer keeps it."""
+    # filelock (and the logging it pulls in, ~11 ms) loads with the first save, not with
+    # the campaign the first screen shows.
+    from filelock import FileLock, Timeout
+
     lock = FileLock(lock_path(folder), timeout=wait_s, thread_local=False)
     try:
         lock.acquire()

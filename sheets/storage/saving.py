@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from filelock import FileLock, Timeout
-
 from sheets.documents import (
     MODELS,
     Document,
@@ -340,6 +338,8 @@ def remove_stale_temp_files(folder: Path) -> list[Path]:
     """
     if not folder.is_dir() or not _temp_files(folder):
         return []
+    from filelock import FileLock, Timeout  # loaded only when there is something to remove
+
     lock = FileLock(lock_path(folder), timeout=0, thread_local=False)
     try:
         lock.acquire()

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QPainter, QPalette, QPixmap
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWhatsThis, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWidget
 
 from ui.main import APP_NAME
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon, QPalette
+
     from sheets.documents import CharacterKind
     from ui.main.campaign_controller import CampaignController
     from ui.main.docks import DockLayout
@@ -163,8 +165,12 @@ class MainActions(QObject):
             "F1",
             self.tr("The rules the app applies, in plain words, searchable (F1)"),
         )
-        self.whats_this_action = QWhatsThis.createAction(window)
-        self.whats_this_action.setText(self.tr("What's &This?"))
+        self.whats_this_action = act(
+            self.tr("What's &This?"),
+            enter_whats_this_mode,
+            "Shift+F1",
+            self.tr("Click a control to read what it does"),
+        )
         self.scheme_group = QActionGroup(window)
         self.scheme_actions: dict[str, QAction] = {}
         for scheme, text in (
@@ -363,9 +369,17 @@ class MainActions(QObject):
         )
 
 
+def enter_whats_this_mode() -> None:
+    from PySide6.QtWidgets import QWhatsThis  # a Qt type made when first used, not at start
+
+    QWhatsThis.enterWhatsThisMode()
+
+
 def tinted(icon: QIcon, palette: QPalette, size: int = 32) -> QIcon:
     """A one-colour icon redrawn in the palette's button text colour (and its disabled
     colour when disabled): its shape kept, its colour the theme's."""
+    from PySide6.QtGui import QIcon, QPainter, QPalette, QPixmap
+
     result = QIcon()
     source = icon.pixmap(size, size)
     for mode, group in (
