@@ -293,11 +293,14 @@ class DicePanel(QWidget):
         fate_points: int | None = None,
     ) -> None:
         """The rolling character's points (R7); None: not tracked (any spend is allowed)."""
-        self._points = {
+        points: dict[PointKind, int | None] = {
             "character_point": character_points,
             "action_point": action_points,
             "fate_point": fate_points,
         }
+        if points == self._points:
+            return  # the same: nothing to lay out again (the tracker asks every turn)
+        self._points = points
         self._update_points()
 
     def undo_stack(self) -> QUndoStack:
@@ -355,6 +358,8 @@ class DicePanel(QWidget):
 
     def clear_result(self) -> None:
         """No roll on show (the turn passed): a stale result is never read as this one."""
+        if self._current is None:
+            return  # nothing shown: no relayout on every turn of a long fight
         self._current = None
         self._current_against = None
         self._is_replay = False
