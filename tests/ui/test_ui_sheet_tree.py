@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractItemView, QApplication
 from pytestqt.qtbot import QtBot
 
 from sheets.dice import DieCode
@@ -311,6 +311,16 @@ def test_enter_and_double_click_roll_the_row(qtbot: QtBot, editor: CharacterEdit
     with qtbot.waitSignal(editor.rollRequested) as rolled:  # a double click: click, click
         qtbot.mouseDClick(editor.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert rolled.args[0].code == DieCode(3)
+
+
+def test_a_double_click_on_a_die_code_edits_it(qtbot: QtBot, editor: CharacterEditor) -> None:
+    """Issue 15: double-clicking a die code rolled the row instead of editing the code."""
+    wits = index_of(editor, "Wits").siblingAtColumn(COL_CODE)
+    rect = editor.tree.visualRect(wits)
+    with qtbot.assertNotEmitted(editor.rollRequested):
+        qtbot.mouseDClick(editor.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert editor.tree.state() == QAbstractItemView.State.EditingState
+    assert editor.tree.currentIndex() == wits
 
 
 def test_a_check_that_cannot_be_made_says_why(qtbot: QtBot, editor: CharacterEditor) -> None:

@@ -13,8 +13,8 @@ message line).
 from __future__ import annotations
 
 from pydantic import BaseModel
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -118,6 +118,9 @@ class CharacterEditor(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.expandAll()
         self.tree.activated.connect(self._row_activated)
+        # A double click on a die code edits it (issue 15: it rolled); elsewhere on the
+        # row, a double click (like Enter) rolls the row.
+        self.tree.viewport().installEventFilter(self)
         self.tree_model.editRejected.connect(lambda _i, reason: self.show_problem(reason))
         self.code_delegate.rejected.connect(self.show_problem)
         self.tree_model.rowsInserted.connect(self._rows_inserted)
@@ -524,6 +527,21 @@ class CharacterEditor(QWidget):
         self.weapon_actions["remove"].setEnabled(bool(self.doc.character.weapons))
 
     # --- rolling -----------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.MouseButtonDblClick
+            and watched is self.tree.viewport()
+            and isinstance(event, QMouseEvent)
+            and event.button() == Qt.MouseButton.LeftButton
+        ):
+            index = self.tree.indexAt(event.position().toPoint())
+            editable = bool(index.flags() & Qt.ItemFlag.ItemIsEditable)
+            if index.isValid() and index.column() == COL_CODE and editable:
+                self.tree.setCurrentIndex(index)
+                self.tree.edit(index)
+                return True  # no activated signal: nothing is rolled
+        return super().eventFilter(watched, event)
 
     def _row_activated(self, index: Index) -> None:
         self.roll_index(index)
