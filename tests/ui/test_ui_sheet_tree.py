@@ -313,6 +313,26 @@ def test_enter_and_double_click_roll_the_row(qtbot: QtBot, editor: CharacterEdit
     assert rolled.args[0].code == DieCode(3)
 
 
+def test_tab_after_a_skill_name_goes_to_its_die_code(
+    qtbot: QtBot, editor: CharacterEditor
+) -> None:
+    """Issue 15: Tab after typing a skill's name jumped to the next row."""
+    firearms = index_of(editor, "Dexterity", "Firearms")
+    line = open_editor(qtbot, editor, firearms)
+    qtbot.keyClicks(line, "X")
+    qtbot.keyClick(line, Key.Key_Tab)
+    QApplication.processEvents()
+    current = editor.tree.currentIndex()
+    assert current.row() == firearms.row() and current.parent() == firearms.parent()
+    assert current.column() == COL_CODE
+    # Shift+Tab goes back to the name of the same row.
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    qtbot.keyClick(widget, Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    QApplication.processEvents()
+    assert editor.tree.currentIndex() == firearms
+
+
 def test_a_double_click_on_a_die_code_edits_it(qtbot: QtBot, editor: CharacterEditor) -> None:
     """Issue 15: double-clicking a die code rolled the row instead of editing the code."""
     wits = index_of(editor, "Wits").siblingAtColumn(COL_CODE)

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QTableView,
     QTabWidget,
     QToolButton,
-    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -52,6 +51,7 @@ from ui.sheet.gear_model import (
 )
 from ui.sheet.header import HeaderWidget, StoryWidget
 from ui.sheet.roll_request import RollRequest
+from ui.sheet.sheet_tree import SheetTree
 from ui.sheet.tree_model import (
     COL_CODE,
     COL_FIXED,
@@ -94,7 +94,7 @@ class CharacterEditor(QWidget):
 
         # --- abilities tree ---
         self.tree_model = AbilityTreeModel(doc, self)
-        self.tree = QTreeView()
+        self.tree = SheetTree()
         self.tree.setModel(self.tree_model)
         self.tree.setAccessibleName(self.tr("Abilities, skills and specializations"))
         self.tree.setAlternatingRowColors(True)
