@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 from pytestqt.qtbot import QtBot
 
@@ -313,9 +313,7 @@ def test_enter_and_double_click_roll_the_row(qtbot: QtBot, editor: CharacterEdit
     assert rolled.args[0].code == DieCode(3)
 
 
-def test_tab_after_a_skill_name_goes_to_its_die_code(
-    qtbot: QtBot, editor: CharacterEditor
-) -> None:
+def test_tab_after_a_skill_name_goes_to_its_die_code(qtbot: QtBot, editor: CharacterEditor) -> None:
     """Issue 15: Tab after typing a skill's name jumped to the next row."""
     firearms = index_of(editor, "Dexterity", "Firearms")
     line = open_editor(qtbot, editor, firearms)
@@ -331,6 +329,20 @@ def test_tab_after_a_skill_name_goes_to_its_die_code(
     qtbot.keyClick(widget, Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
     QApplication.processEvents()
     assert editor.tree.currentIndex() == firearms
+
+
+def test_a_refusal_message_does_not_move_the_rows(qtbot: QtBot, editor: CharacterEditor) -> None:
+    """Issue 15: the message banner appeared late and shifted every row by 22 px."""
+    viewport = editor.tree.viewport()
+    before = viewport.mapTo(editor, QPoint(0, 0))
+    editor.show_problem("a die code needs a D")
+    QApplication.processEvents()
+    assert editor.message.isVisible() and "needs a D" in editor.message.text()
+    assert viewport.mapTo(editor, QPoint(0, 0)) == before
+    # It sits at the foot of the sheet, whole, and over the content (not under it).
+    geometry = editor.message.geometry()
+    assert geometry.bottom() < editor.height() and geometry.top() > editor.height() // 2
+    assert geometry.height() >= editor.message.sizeHint().height() - 1
 
 
 def test_a_double_click_on_a_die_code_edits_it(qtbot: QtBot, editor: CharacterEditor) -> None:

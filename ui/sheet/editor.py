@@ -297,8 +297,11 @@ class CharacterEditor(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         self._margins = layout.contentsMargins()
         layout.addWidget(self.header)
-        layout.addWidget(self.message)
         layout.addWidget(self.splitter, 1)
+        # The message floats over the sheet's foot instead of pushing every row down when
+        # it appears (issue 15: rows jumped by 22 px under the player's pointer).
+        self.message.setParent(self)
+        self.message.setAutoFillBackground(True)
 
         doc.changed.connect(self._update_for_kind)
         doc.changed.connect(self._update_actions)
@@ -325,6 +328,14 @@ class CharacterEditor(QWidget):
         if self.splitter.orientation() != wanted:
             self.splitter.setOrientation(wanted)
         super().resizeEvent(event)
+        self._place_message()
+
+    def _place_message(self) -> None:
+        margin = 8
+        width = max(100, self.width() - 2 * margin)
+        height = max(self.message.heightForWidth(width), self.message.sizeHint().height())
+        self.message.setGeometry(margin, self.height() - height - margin, width, height)
+        self.message.raise_()
 
     # --- messages ----------------------------------------------------------------------------
 
@@ -339,6 +350,7 @@ class CharacterEditor(QWidget):
         if not reason:
             return
         self.message.setText(self.tr("Not changed: %1").replace("%1", reason))
+        self._place_message()
         self.message.show()
         self._message_timer.start()
         self.problem.emit(reason)
