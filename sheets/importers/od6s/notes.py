@@ -33,6 +33,7 @@ from sheets.importers.od6s.tables import (
     NOTE_SECTIONS,
     ON_THE_SHEET,
     VEHICLE_DETAILS,
+    key_words,
 )
 from sheets.importers.od6s.text import clean_line, shorten
 from sheets.importers.od6s.values import loose_int, plural, show, unwrap
@@ -62,7 +63,10 @@ def details(reader: Reader, system: dict[str, Any], where: list[str], vehicle: b
             value = unwrap(system.get(key))
             if isinstance(value, dict | list) or value in (None, "", 0, False, "0"):
                 continue
-            reader.notes.add("Details", f"{label}: {clean_line(str(value))[:200]}")
+            text = key_words(clean_line(str(value)))  # issue 18: never a raw OD6S.X key
+            if not text:
+                continue
+            reader.notes.add("Details", f"{label}: {text[:200]}")
             kept = True
     else:
         move = reader.obj(system, "move", where)
@@ -98,7 +102,9 @@ def other_items(reader: Reader, items: Iterable[Item]) -> None:
         line = item.name
         value = item.system.get("value")
         if isinstance(value, str | int | float) and not isinstance(value, bool) and value != "":
-            line += f" ({clean_line(str(value))[:60]})"
+            shown = key_words(clean_line(str(value)))[:60]
+            if shown:
+                line += f" ({shown})"
         quantity = loose_int(item.system.get("quantity"), die_code=False)
         if isinstance(quantity, int) and quantity > 1:
             line += f" x{quantity}"

@@ -54,6 +54,13 @@ class ImportResult:
     kept_in_notes: list[str]
     """Short labels of what went to the notes (``ca1 (Luck)``, ``2 gear``, ``image``)."""
     format: str = FORMAT
+    crew: list[Character] = field(default_factory=list)
+    """Characters that came inside the export (a vehicle's embedded pilot): each is
+    saved as a sheet of its own; the vehicle names its pilot (``Character.pilot``)."""
+    skipped: int = 0
+    """How many values could not be read and were skipped (each has a report line)."""
+    leftover: list[str] = field(default_factory=list)
+    """The od6s fields read but placed nowhere on the sheet (kept in the notes)."""
 
     @property
     def summary(self) -> str:
