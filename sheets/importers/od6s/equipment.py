@@ -194,6 +194,7 @@ def _vehicle_weapon(
     arc_text = key_words(reader.line(arc, "value", [*where, "arc"]))
     if arc_text:
         notes.append(f"Arc: {arc_text}.")
+    notes.extend(_stun(reader, system, where))
     return skill, notes
 
 

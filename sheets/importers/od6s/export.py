@@ -109,6 +109,7 @@ def read_actor(reader: Reader, raw: Any) -> Actor:
         # Foundry always writes a name; without one the actor still comes in (issue 18).
         name = f"Unnamed {actor_type}"
         reader.report.append(f"the actor has no name: imported as {name!r}")
+        reader.notes.add("Import", f"the actor has no name: imported as {name!r}")
     items = _items(reader, raw)
     return Actor(raw, actor_type, name, system, [system_key], items)
 

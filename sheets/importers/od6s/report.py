@@ -72,10 +72,13 @@ def no_counts() -> dict[str, int]:
     return dict.fromkeys(_COUNTED, 0)
 
 
-def summary(counts: Mapping[str, int], kept: Sequence[str]) -> str:
-    """The report's first line: what got a home, then what was kept in the notes."""
+def summary(counts: Mapping[str, int], kept: Sequence[str], skipped: int = 0) -> str:
+    """The report's first line: what got a home, what was kept in the notes, and how many
+    unreadable values were skipped (each has a line of its own)."""
     parts = [plural(counts[key], *_COUNTED[key]) for key in _COUNTED if counts[key]]
     line = (", ".join(parts) or "only the name") + " imported"
     if kept:
         line += "; " + ", ".join(kept) + " kept in notes"
+    if skipped:
+        line += f"; {plural(skipped, 'unreadable value')} skipped"
     return line

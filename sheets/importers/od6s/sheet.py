@@ -171,7 +171,7 @@ def _build(reader: Reader, actor: Actor, *, nested: bool = False) -> ImportResul
         raise reader.refusal(problems_from_validation(error, document, reader.source)) from None
     # What the importer hands on must be a file Wild Die reads back (storage's checks).
     parse_document(dump_document(character), source=reader.source, expect="character")
-    report = [summary(counts, reader.notes.kept), *reader.report]
+    report = [summary(counts, reader.notes.kept, len(reader.problems)), *reader.report]
     for member in crew:
         report += [f"pilot {member.character.name!r}: {line}" for line in member.report]
     return ImportResult(
