@@ -48,7 +48,8 @@ from tests.locations import ROOT
 
 SAMPLE = ROOT / "resources" / "sample-campaign"
 FIXTURES = locations.FIXTURES / "od6s"
-HOSTILE = FIXTURES / "hostile"
+HOSTILE = FIXTURES / "hostile"  # no od6s actor at all: refused
+ODD = FIXTURES / "odd"  # od6s actors with odd values: imported, the oddities reported
 GOOD = sorted(FIXTURES.glob("*.json"))
 
 
@@ -507,7 +508,7 @@ def test_what_is_no_od6s_actor_is_refused(name: str, expected: str) -> None:
     ],
 )
 def test_odd_values_are_reported_not_refused(name: str, expected: str) -> None:
-    path = HOSTILE / name
+    path = ODD / name
     result = import_od6s(path.read_bytes(), source="bad.json")
     assert any(expected in line for line in result.report), result.report
     kept = expected.removeprefix("skipped ")

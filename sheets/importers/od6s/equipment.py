@@ -40,6 +40,7 @@ HANDLED: Final = frozenset(
     }
 )  # fmt: skip
 """The fields of a weapon item that land on the sheet; the rest are listed (leftovers)."""
+ARMOUR_HANDLED: Final = frozenset({"description", "pr", "er", "equipped"})
 
 
 def weapons(
@@ -221,6 +222,7 @@ def armour(reader: Reader, items: Iterable[Item], hull: int = 0) -> tuple[int, i
             continue
         pr = reader.pips(item.system, "pr", item.where, "physical resistance pips")
         er = reader.pips(item.system, "er", item.where, "energy resistance pips")
+        leftovers.listed(reader, item.system, ARMOUR_HANDLED, f"armour {item.name}")
         if unwrap(item.system.get("equipped")) is None or is_set(item.system, "equipped"):
             pr_total += pr
             er_total += er

@@ -154,9 +154,7 @@ def sensors(reader: Reader, system: dict[str, Any], where: list[str]) -> list[di
     if found and skill:
         reader.notes.add("Vehicle", f"Sensors rolled with {skill}")
     if isinstance(mod, int) and mod:
-        reader.notes.add(
-            "Vehicle", f"Sensors modifier {code(abs(mod))}{' (minus)' if mod < 0 else ''}"
-        )
+        reader.notes.add("Vehicle", f"Sensors modifier {'-' if mod < 0 else '+'}{code(abs(mod))}")
     return found
 
 
@@ -185,18 +183,16 @@ def shields(reader: Reader, system: dict[str, Any], where: list[str]) -> dict[st
 
 
 def piloting(reader: Reader, system: dict[str, Any], where: list[str]) -> None:
-    """``skill``/``specialization``: what the crew rolls to fly it, in the notes."""
-    skill = (
-        key_words(reader.line(reader.obj(system, "skill", where), "value", [*where, "skill"]))
-        if isinstance(system.get("skill"), dict)
-        else key_words(reader.line(system, "skill", where))
-    )
-    spec_entry = system.get("specialization")
-    if isinstance(spec_entry, dict):
-        spec = key_words(reader.line(spec_entry, "value", [*where, "specialization"]))
-    else:
-        spec = key_words(reader.line(system, "specialization", where))
+    """``skill``/``specialization`` (``{"value": ...}``, or bare text in older exports):
+    what the crew rolls to fly it, in the notes."""
+    skill, spec = (_value_text(reader, system, key, where) for key in ("skill", "specialization"))
     if skill:
         reader.notes.add("Vehicle", f"Piloted with {skill}" + (f" ({spec})" if spec else ""))
     elif spec:
         reader.notes.add("Vehicle", f"Piloting specialization {spec}")
+
+
+def _value_text(reader: Reader, system: dict[str, Any], key: str, where: list[str]) -> str:
+    if isinstance(system.get(key), dict):
+        return key_words(reader.line(system[key], "value", [*where, key]))
+    return key_words(reader.line(system, key, where))
