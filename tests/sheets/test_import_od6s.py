@@ -711,6 +711,7 @@ def test_cli_imports_every_file(capsys: pytest.CaptureFixture[str], campaign: Pa
     after = listing(campaign)
     added = sorted(set(after) - set(before))
     assert added == [
+        "characters/cargo-hauler.json",
         "characters/dune-skiff.json",
         "characters/imperial-customs-officer.json",
         "characters/kestrel-courier.json",

@@ -274,3 +274,20 @@ def test_key_words(key: str, words: str) -> None:
 def test_cover_half_is_in_words() -> None:
     assert "Cover: Half" in load("v10-dune-skiff.json").character.notes
     assert "Cover" not in load("v10-kestrel-courier.json").character.notes  # COVER_NONE
+
+
+def test_older_bare_values_are_read_where_v10_nests_them() -> None:
+    # v9 and older wrote "scale": 5, "armor": 3, "arc": "OD6S.FRONT" where v10 nests them.
+    result = load("v9-cargo-hauler.json")
+    hauler = result.character
+    assert (hauler.scale, str(hauler.toughness), str(hauler.armour.front)) == (5, "4D", "1D")
+    assert [(a.name, str(a.code)) for a in hauler.abilities] == [("Handling", "+1")]
+    assert [(m.name, m.rate) for m in hauler.movement] == [("Move", "40")]
+    (gun,) = hauler.weapons
+    assert (str(gun.damage), gun.scale, gun.skill) == ("4D", 5, "Vehicle Blasters")
+    assert "Fire control 1D." in gun.notes and "Arc: Front." in gun.notes
+    assert result.skipped == 0
+    raw = export("v9-cargo-hauler.json")
+    raw["data"]["damage"] = "OD6S.DAMAGE_SEVERE"
+    (hit,) = import_raw(raw).character.conditions.instances
+    assert (hit.track, hit.ranks) == ("body", 4)  # Severe -> Broken (R5)

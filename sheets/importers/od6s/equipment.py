@@ -191,8 +191,11 @@ def _vehicle_weapon(
     fire = reader.score_pips(system, "fire_control", where, "fire control pips")
     if fire:
         notes.append(f"Fire control {code(fire)}.")
-    arc = reader.obj(system, "arc", where)
-    arc_text = key_words(reader.line(arc, "value", [*where, "arc"]))
+    arc = system.get("arc")
+    if isinstance(arc, dict):  # {"value": "OD6S.FRONT"}; older exports the bare text
+        arc_text = key_words(reader.line(arc, "value", [*where, "arc"]))
+    else:
+        arc_text = key_words(reader.line(system, "arc", where))
     if arc_text:
         notes.append(f"Arc: {arc_text}.")
     notes.extend(_stun(reader, system, where))

@@ -145,7 +145,13 @@ class Reader:
         With ``inner``, the number is ``parent.<key>.<inner>``: od6s nests most numbers
         one deeper (``characterpoints.value``, ``toughness.score``)."""
         if inner is not None:
-            parent, where, key = self.obj(parent, key, where), [*where, key], inner
+            nested = parent.get(key)
+            if isinstance(nested, dict):
+                parent, where, key = nested, [*where, key], inner
+            elif nested is not None and not isinstance(nested, list):
+                pass  # older od6s wrote the bare number ("scale": 6): read it where it is
+            else:
+                parent, where, key = self.obj(parent, key, where), [*where, key], inner
         value = parent.get(key)
         number = loose_int(value, die_code=die_code)
         if number is None:

@@ -69,8 +69,10 @@ def hull_armour(reader: Reader, system: dict[str, Any], where: list[str]) -> int
 
 def vehicle_damage(reader: Reader, system: dict[str, Any], where: list[str]) -> list[Instance]:
     """``damage.value`` (``OD6S.DAMAGE_LIGHT``, ``Light``) as an R5 body track instance."""
-    damage = reader.obj(system, "damage", where)
-    text = reader.line(damage, "value", [*where, "damage"])
+    if isinstance(system.get("damage"), dict):
+        text = reader.line(system["damage"], "value", [*where, "damage"])
+    else:  # older exports: the bare text
+        text = reader.line(system, "damage", where)
     if not text:
         return []
     wanted = text.rsplit(".", 1)[-1].removeprefix("DAMAGE_").replace("_", " ").casefold()
