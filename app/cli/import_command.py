@@ -128,7 +128,8 @@ def _run_import(args: argparse.Namespace) -> int:
     if failed:
         summary += f", {failed} failed (nothing written for them)"
     if crew:
-        summary += f"; {crew} embedded {'pilot' if crew == 1 else 'pilots'} as characters"
+        crew_words = "1 embedded pilot" if crew == 1 else f"{crew} embedded pilots"
+        summary += f"; {crew_words} imported as {'a character' if crew == 1 else 'characters'}"
     if skipped:
         summary += f"; {skipped} unreadable {'value' if skipped == 1 else 'values'} skipped"
     if leftover:

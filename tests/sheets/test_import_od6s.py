@@ -191,7 +191,7 @@ def test_report_wording() -> None:
         == (
             "7 abilities, 6 skills, 3 specializations, 2 weapons, 1 armour imported; "
             "ca1, 1 skill of ca1, 1 armour not worn, energy resistance, 1 gear, 1 disadvantage, "
-            "1 advantage, description, details, image, 1 Foundry flag, 6 other od6s fields "
+            "1 advantage, description, details, image, 1 Foundry flag, 7 other od6s fields "
             "kept in notes"
         )
     )
@@ -200,9 +200,9 @@ def test_report_wording() -> None:
         "od6s wound level Severely Wounded -> damage track 3 (Wounded) (R5)",
         "od6s wound level Severely Wounded -> wound level Severely Wounded (R10)",
         # Issue 18: what was read but has no place on the sheet is named.
-        "od6s fields with no place on the sheet, kept in notes: weapon Heavy Blaster Pistol "
-        "cost, weapon Heavy Blaster Pistol quantity, strengthdamage.score, initiative.score, "
-        "use_wild_die, created.value",
+        "od6s fields with no place on the sheet, kept in notes: skill Blaster time_taken, "
+        "weapon Heavy Blaster Pistol cost, weapon Heavy Blaster Pistol quantity, "
+        "strengthdamage.score, initiative.score, use_wild_die, created.value",
     ]
     assert result.counts == {
         "abilities": 7,
@@ -227,6 +227,7 @@ def test_the_brief_example_report() -> None:
     for key in ("strengthdamage", "initiative", "use_wild_die", "created"):
         del raw["system"][key]
     for item in raw["items"]:
+        item["system"].pop("time_taken", None)
         item["system"].pop("cost", None)
         item["system"].pop("quantity", None)
     assert import_raw(raw).summary == (
@@ -728,7 +729,10 @@ def test_cli_imports_every_file(capsys: pytest.CaptureFixture[str], campaign: Pa
     kira = str(FIXTURES / "kira-voss.json")
     assert f"{kira}: character 'Kira Voss' imported as characters/kira-voss.json\n" in out
     assert "  7 abilities, 6 skills, 3 specializations, 2 weapons, 1 armour imported; " in out
-    assert err.startswith(f"{len(GOOD)} files: {len(GOOD)} imported; 1 embedded pilot as ")
+    assert err == (
+        f"{len(GOOD)} files: {len(GOOD)} imported; 1 embedded pilot imported as a character; "
+        "2 unreadable values skipped; 11 od6s fields kept in notes\n"
+    )
     assert wilddie(capsys, "validate", str(campaign))[0] == 0
 
 
@@ -778,7 +782,7 @@ def test_cli_dry_run_writes_nothing(capsys: pytest.CaptureFixture[str], campaign
     assert code == 0 and listing(campaign) == before
     assert "would be imported as characters/kira-voss.json" in out
     assert "would be imported as characters/kira-voss-2.json" in out
-    assert err == "2 files: 2 would be imported; 12 od6s fields kept in notes\n"
+    assert err == "2 files: 2 would be imported; 14 od6s fields kept in notes\n"
 
 
 def test_cli_creates_a_missing_characters_folder(

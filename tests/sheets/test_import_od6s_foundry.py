@@ -291,3 +291,11 @@ def test_older_bare_values_are_read_where_v10_nests_them() -> None:
     raw["data"]["damage"] = "OD6S.DAMAGE_SEVERE"
     (hit,) = import_raw(raw).character.conditions.instances
     assert (hit.track, hit.ranks) == ("body", 4)  # Severe -> Broken (R5)
+
+
+def test_active_effects_are_named_not_dropped() -> None:
+    raw = export("v9-patrol-trooper.json")
+    raw["effects"] = [{"label": "Targeting implant", "changes": [{"key": "data.x", "value": 3}]}]
+    result = import_raw(raw)
+    assert "1 Foundry active effect not applied: check the codes they changed" in result.report
+    assert "Targeting implant" in result.character.notes

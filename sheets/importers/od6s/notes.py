@@ -169,6 +169,24 @@ def flags(reader: Reader, raw: Mapping[str, Any]) -> None:
         reader.notes.kept.append(plural(kept, "Foundry flag"))
 
 
+def effects(reader: Reader, raw: Mapping[str, Any]) -> None:
+    """Foundry active effects (bonuses a cybernetic or a wound applies in Foundry): Wild Die
+    does not apply them; their names go to the notes, and the report says so."""
+    found = raw.get("effects")
+    if not isinstance(found, list) or not found:
+        return
+    names = []
+    for effect in found[:MAX_FLAG_NOTES]:
+        label = effect.get("label", effect.get("name")) if isinstance(effect, dict) else None
+        names.append(clean_line(label)[:120] if isinstance(label, str) and label.strip() else "?")
+    for name in names:
+        reader.notes.add("Foundry active effects (not applied)", name)
+    reader.notes.kept.append(plural(len(found), "active effect"))
+    reader.report.append(
+        f"{plural(len(found), 'Foundry active effect')} not applied: check the codes they changed"
+    )
+
+
 def provenance(raw: Mapping[str, Any], source: str) -> str:
     """The notes' first line: the file, and the od6s and Foundry versions that wrote it."""
     stats = raw.get("_stats")

@@ -134,6 +134,7 @@ def _build(reader: Reader, actor: Actor, *, nested: bool = False) -> ImportResul
     notes.details(reader, system, where, vehicle)
     portrait = notes.image(reader, actor.raw)
     notes.flags(reader, actor.raw)
+    notes.effects(reader, actor.raw)
     leftovers.listed(reader, system, handled)
     if actor.type == "starship":
         reader.report.append("od6s starship imported as a vehicle")
