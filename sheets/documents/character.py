@@ -119,6 +119,17 @@ class Ability(Part):
         return find_named(self.skills, name)
 
 
+ShortText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=NAME_LENGTH)]
+
+
+class BlastStep(Part):
+    """One ring of an explosive's blast (R9): who is within ``range`` takes ``damage``."""
+
+    range: ShortText = ""
+    """How far from the centre this damage reaches, as the source wrote it."""
+    damage: SheetCode
+
+
 class Weapon(Part):
     """A weapon: its damage roll and how it deals with armour (R9)."""
 
@@ -134,7 +145,42 @@ class Weapon(Part):
     scale: int = Field(default=0, ge=-MAX_SCALE, le=MAX_SCALE)
     """R9: the weapon's scale value."""
     range: Annotated[str, StringConstraints(max_length=NAME_LENGTH)] = ""
+    blast: list[BlastStep] = Field(default_factory=list)
+    """An explosive's blast, innermost ring first (R9); empty for other weapons."""
     notes: Text = ""
+
+    @model_serializer(mode="wrap")
+    def _omit_additive_defaults(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> Any:
+        # Fields added after format 1.0 appear only once they say something (older bytes).
+        return omit_defaults(handler(self), {"blast": []})
+
+
+class Sensor(Part):
+    """A vehicle's sensor mode (passive, scan, search, focus): its dice and reach."""
+
+    name: Name
+    code: SheetCode = DieCode()
+    range: ShortText = ""
+
+
+class Shields(Part):
+    """A vehicle's shields: the dice it has, and the dice put on each arc (R9)."""
+
+    code: SheetCode = DieCode()
+    front: SheetCode = DieCode()
+    rear: SheetCode = DieCode()
+    left: SheetCode = DieCode()
+    right: SheetCode = DieCode()
+
+
+class Movement(Part):
+    """How fast a vehicle goes in one medium (space, atmosphere, ground...)."""
+
+    name: Name
+    rate: ShortText = ""
+    """The move as the source wrote it, e.g. ``295 (850 km/h)``."""
 
 
 class Armour(Part):
@@ -209,6 +255,14 @@ class Character(Document):
     """R9: the performance level of the armour."""
     scale: int = Field(default=0, ge=-MAX_SCALE, le=MAX_SCALE)
     """R9: the scale value (0 for people)."""
+    movement: list[Movement] = Field(default_factory=list)
+    """A vehicle's moves, one per medium."""
+    sensors: list[Sensor] = Field(default_factory=list)
+    """A vehicle's sensor modes."""
+    shields: Shields | None = None
+    """A vehicle's shields; None: it has none."""
+    pilot: ShortText = ""
+    """The name of the character who flies or drives it (a sheet of the campaign)."""
     notes: Text = ""
     portrait: Portrait | None = None
 
@@ -233,6 +287,8 @@ class Character(Document):
             raise ValueError("a player character is always Dynamic, never Stock (R2)")
         require_unique_names(self.abilities, "abilities")
         require_unique_names(self.weapons, "weapons")
+        require_unique_names(self.sensors, "sensors")
+        require_unique_names(self.movement, "movement")
         return self
 
     def ability(self, name: str) -> Ability | None:
@@ -270,6 +326,10 @@ _CHARACTER_DEFAULTS: Final[dict[str, Any]] = {
     "wound_level": 0,
     "body_points_max": None,
     "body_points": None,
+    "movement": [],
+    "sensors": [],
+    "shields": None,
+    "pilot": "",
 }
 
 

@@ -438,3 +438,27 @@ def test_unknown_fields_are_kept_everywhere() -> None:
     raw["conditions"]["x_mood"] = 3
     again = Character.model_validate(raw).model_dump(mode="json")
     assert again == raw
+
+
+def test_vehicle_fields_round_trip_and_stay_out_of_older_files() -> None:
+    """Issue 18: movement, sensors, shields, pilot and blast steps are additive fields."""
+    from sheets.documents import BlastStep, Character, Movement, Sensor, Shields, Weapon
+    from sheets.storage import dump_document
+
+    plain = Character(kind="vehicle", name="Skiff", weapons=[Weapon(name="Gun", damage="3D")])
+    text = dump_document(plain).decode()
+    for field in ("movement", "sensors", "shields", "pilot", "blast"):
+        assert f'"{field}"' not in text  # older files keep their exact bytes
+    ship = Character(
+        kind="vehicle",
+        name="Courier",
+        movement=[Movement(name="Space", rate="6"), Movement(name="Atmosphere", rate="330")],
+        sensors=[Sensor(name="Scan", code="1D", range="25")],
+        shields=Shields(code="2D", front="1D", rear="1D"),
+        pilot="Rask Tovin",
+        weapons=[Weapon(name="Grenade", damage="10D", blast=[BlastStep(range="2", damage="10D")])],
+    )
+    document, _ = parse_document(dump_document(ship), expect="character")
+    assert document == ship
+    with pytest.raises(ValidationError, match="sensors"):
+        Character(name="Twice", sensors=[Sensor(name="Scan"), Sensor(name="scan")])

@@ -48,7 +48,8 @@ from tests.locations import ROOT
 
 SAMPLE = ROOT / "resources" / "sample-campaign"
 FIXTURES = locations.FIXTURES / "od6s"
-HOSTILE = FIXTURES / "hostile"
+HOSTILE = FIXTURES / "hostile"  # no od6s actor at all: refused
+ODD = FIXTURES / "odd"  # od6s actors with odd values: imported, the oddities reported
 GOOD = sorted(FIXTURES.glob("*.json"))
 
 
@@ -190,13 +191,18 @@ def test_report_wording() -> None:
         == (
             "7 abilities, 6 skills, 3 specializations, 2 weapons, 1 armour imported; "
             "ca1, 1 skill of ca1, 1 armour not worn, energy resistance, 1 gear, 1 disadvantage, "
-            "1 advantage, description, details, image, 1 Foundry flag kept in notes"
+            "1 advantage, description, details, image, 1 Foundry flag, 7 other od6s fields "
+            "kept in notes"
         )
     )
     assert result.report[1:] == [
         "skill 'Security' added at 0D to hold specialization 'Electronic Locks' (R2)",
         "od6s wound level Severely Wounded -> damage track 3 (Wounded) (R5)",
         "od6s wound level Severely Wounded -> wound level Severely Wounded (R10)",
+        # Issue 18: what was read but has no place on the sheet is named.
+        "od6s fields with no place on the sheet, kept in notes: skill Blaster time_taken, "
+        "weapon Heavy Blaster Pistol cost, weapon Heavy Blaster Pistol quantity, "
+        "strengthdamage.score, initiative.score, use_wild_die, created.value",
     ]
     assert result.counts == {
         "abilities": 7,
@@ -218,6 +224,12 @@ def test_the_brief_example_report() -> None:
     raw["system"]["credits"]["value"] = 0
     raw["system"]["attributes"]["met"]["base"] = 0
     del raw["img"], raw["flags"]
+    for key in ("strengthdamage", "initiative", "use_wild_die", "created"):
+        del raw["system"][key]
+    for item in raw["items"]:
+        item["system"].pop("time_taken", None)
+        item["system"].pop("cost", None)
+        item["system"].pop("quantity", None)
     assert import_raw(raw).summary == (
         "6 abilities, 3 skills, 1 weapon, 1 armour imported; ca1 kept in notes"
     )
@@ -279,7 +291,7 @@ def test_vehicle_with_empty_items() -> None:
     swoop = load("speeder.json").character
     assert swoop.kind == "vehicle" and swoop.scale == 3
     assert str(swoop.toughness) == "2D" and not swoop.weapons
-    assert "Move: 225" in swoop.notes
+    assert [(m.name, m.rate) for m in swoop.movement] == [("Move", "225")]
 
 
 def test_loose_types_are_read() -> None:
@@ -469,25 +481,40 @@ def test_html_to_text() -> None:
     [
         ("not-json.json", "is not valid JSON"),
         ("array.json", "holds a list of 1 thing instead of one actor"),
-        ("missing-name.json", "name: is missing: every actor has a name"),
         ("container.json", "is an od6s container"),
         ("other-system.json", "has no od6s attributes"),
-        ("negative-pips.json", "agi -> base: is negative (-6)"),
-        ("negative-pips.json", "str: base 3 + mod -9 is below 0 pips"),
-        ("absurd-pips.json", "cannot be more than 300 (100D)"),
-        ("absurd-pips.json", "wounds -> value: should be a wound level"),
-        ("absurd-pips.json", "scale -> score: is 1000: scale cannot be more than 100"),
-        ("wrong-types.json", 'items -> #1: should be an object {...}, not "a string item"'),
-        ("wrong-types.json", "items -> #2 -> name: should be text, not 42"),
+    ],
+)
+def test_what_is_no_od6s_actor_is_refused(name: str, expected: str) -> None:
+    lines = problems_of((HOSTILE / name).read_bytes())
+    assert any(expected in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        # Issue 18: an odd value is skipped or brought into range, and said; never a refusal.
+        ("missing-name.json", "the actor has no name: imported as 'Unnamed character'"),
+        ("negative-pips.json", "agi -> base: od6s says -6, imported as 0"),
+        ("negative-pips.json", "str: od6s says base 3 + mod -9, imported as 0"),
+        ("absurd-pips.json", "damage -> score: od6s says 3000000, imported as 300"),
+        ("absurd-pips.json", "skipped system -> wounds -> value: should be a wound level"),
+        ("absurd-pips.json", "scale -> score: od6s says 1000, imported as 100"),
+        ("wrong-types.json", 'skipped items -> #1: should be an object {...}, not "a string'),
+        ("wrong-types.json", "skipped items -> #2 -> name: should be text, not 42"),
         ("wrong-types.json", 'agi -> base: should be a whole number (attribute pips), not "lots"'),
         ("wrong-types.json", "per -> base: should be a whole number (attribute pips), not true"),
         ("wrong-types.json", "characterpoints -> value: should be a whole number"),
         ("wrong-types.json", "scale -> score: should be a whole number (scale), not 2.5"),
     ],
 )
-def test_hostile_fixtures_give_clear_errors(name: str, expected: str) -> None:
-    lines = problems_of((HOSTILE / name).read_bytes())
-    assert any(expected in line for line in lines), lines
+def test_odd_values_are_reported_not_refused(name: str, expected: str) -> None:
+    path = ODD / name
+    result = import_od6s(path.read_bytes(), source="bad.json")
+    assert any(expected in line for line in result.report), result.report
+    kept = expected.removeprefix("skipped ")
+    assert kept in result.character.notes  # the notes say it too, with what od6s said
+    parse_document(dump_document(result.character), expect="character")
 
 
 @pytest.mark.parametrize(
@@ -504,20 +531,31 @@ def test_hostile_fixtures_give_clear_errors(name: str, expected: str) -> None:
         (b'{"name": "A", "type": "dragon", "system": {}}', "not an od6s actor type"),
         (b'{"name": "A", "type": 5, "system": {}}', "not an od6s actor type"),
         (
-            b'{"name": 7, "type": "npc", "system": {"attributes": {"agi": {}}}}',
-            "name: should be text, not 7",
-        ),
-        (
-            b'{"name": " \\n ", "type": "npc", "system": {"attributes": {"agi": {}}}}',
-            "name: is empty",
-        ),
-        (
             b'{"name": "A", "name": "B", "type": "npc", "system": {"attributes": {"agi": {}}}}',
             'the key "name" appears twice',
         ),
         (
             b'{"name": "A", "type": "npc", "system": {"attributes": {"agi": {}}}, "items": {}}',
             "items: should be a list",
+        ),
+        (b'{"kind": "character", "schema_version": "1.0", "name": "X"}', "a Wild Die file"),
+    ],
+)
+def test_malformed_bytes_give_clear_errors(data: bytes, expected: str) -> None:
+    lines = problems_of(data)
+    assert any(expected in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (
+            b'{"name": 7, "type": "npc", "system": {"attributes": {"agi": {}}}}',
+            "skipped name: should be text, not 7",
+        ),
+        (
+            b'{"name": " \\n ", "type": "npc", "system": {"attributes": {"agi": {}}}}',
+            "the actor has no name: imported as 'Unnamed npc'",
         ),
         (
             b'{"name": "A", "type": "npc", "system": {"attributes": {"agi": {"base": 1e400}}}}',
@@ -532,12 +570,11 @@ def test_hostile_fixtures_give_clear_errors(name: str, expected: str) -> None:
             b'"items": [{"name": "A", "type": 5}]}',
             "type: should be text, not 5",
         ),
-        (b'{"kind": "character", "schema_version": "1.0", "name": "X"}', "a Wild Die file"),
     ],
 )
-def test_malformed_bytes_give_clear_errors(data: bytes, expected: str) -> None:
-    lines = problems_of(data)
-    assert any(expected in line for line in lines), lines
+def test_malformed_values_in_an_actor_are_skipped(data: bytes, expected: str) -> None:
+    result = import_od6s(data, source="odd.json")
+    assert any(expected in line for line in result.report), result.report
 
 
 def test_huge_file_is_refused_before_parsing() -> None:
@@ -570,11 +607,15 @@ def test_html_to_text_is_linear_on_broken_markup(unit: str) -> None:
     assert "<" not in html_to_text(markup + "<b>x</b>").replace(unit, "")
 
 
-def test_many_problems_are_capped() -> None:
+def test_many_skipped_values_are_capped() -> None:
     raw = export("krayt-dragon.json")
-    raw["items"] = [{"name": f"S{n}", "type": "skill", "system": {"base": -1}} for n in range(50)]
-    lines = problems_of(json.dumps(raw).encode())
-    assert len(lines) == 21 and lines[-1] == "bad.json: ... and 30 more problems"
+    raw["items"] = [{"name": f"S{n}", "type": "skill", "system": {"base": "x"}} for n in range(50)]
+    result = import_raw(raw)
+    skipped = [line for line in result.report if line.startswith("skipped ")]
+    assert (
+        len(skipped) == 21 and skipped[-1] == "skipped more values: only the first ones are listed"
+    )
+    assert result.summary.endswith("; 50 unreadable values skipped")
 
 
 def test_long_names_and_text_are_shortened() -> None:
@@ -671,24 +712,33 @@ def test_cli_imports_every_file(capsys: pytest.CaptureFixture[str], campaign: Pa
     after = listing(campaign)
     added = sorted(set(after) - set(before))
     assert added == [
+        "characters/cargo-hauler.json",
+        "characters/dune-skiff.json",
         "characters/imperial-customs-officer.json",
+        "characters/kestrel-courier.json",
         "characters/kira-voss.json",
         "characters/krayt-dragon.json",
         "characters/loose-types-smith.json",
         "characters/outrider.json",
+        "characters/patrol-trooper.json",
+        "characters/rask-tovin.json",  # the Kestrel Courier's embedded pilot
+        "characters/sand-strider.json",
         "characters/swoop.json",
     ]
     assert all(after[name] == data for name, data in before.items())  # nothing touched
     kira = str(FIXTURES / "kira-voss.json")
     assert f"{kira}: character 'Kira Voss' imported as characters/kira-voss.json\n" in out
     assert "  7 abilities, 6 skills, 3 specializations, 2 weapons, 1 armour imported; " in out
-    assert err == "6 files: 6 imported\n"
+    assert err == (
+        f"{len(GOOD)} files: {len(GOOD)} imported; 1 embedded pilot imported as a character; "
+        "2 unreadable values skipped; 11 od6s fields kept in notes\n"
+    )
     assert wilddie(capsys, "validate", str(campaign))[0] == 0
 
 
 def test_cli_failure_creates_nothing(capsys: pytest.CaptureFixture[str], campaign: Path) -> None:
     before = listing(campaign)
-    bad = [HOSTILE / "negative-pips.json", HOSTILE / "array.json", campaign / "missing.json"]
+    bad = [HOSTILE / "other-system.json", HOSTILE / "array.json", campaign / "missing.json"]
     code, out, err = wilddie(capsys, "import", *map(str, bad), "--into", str(campaign))
     assert code == 1 and out == ""
     assert listing(campaign) == before
@@ -703,13 +753,13 @@ def test_cli_mixed_files_exit_1(capsys: pytest.CaptureFixture[str], campaign: Pa
         capsys,
         "import",
         str(FIXTURES / "krayt-dragon.json"),
-        str(HOSTILE / "wrong-types.json"),
+        str(HOSTILE / "container.json"),
         "--into",
         str(campaign),
     )
     assert code == 1
     assert (campaign / "characters" / "krayt-dragon.json").is_file()
-    assert not (campaign / "characters" / "wrong-types.json").exists()
+    assert not (campaign / "characters" / "loot-crate.json").exists()
     assert "krayt-dragon.json: creature 'Krayt Dragon' imported" in out
     assert err.splitlines()[-1] == "2 files: 1 imported, 1 failed (nothing written for them)"
 
@@ -732,7 +782,7 @@ def test_cli_dry_run_writes_nothing(capsys: pytest.CaptureFixture[str], campaign
     assert code == 0 and listing(campaign) == before
     assert "would be imported as characters/kira-voss.json" in out
     assert "would be imported as characters/kira-voss-2.json" in out
-    assert err == "2 files: 2 would be imported\n"
+    assert err == "2 files: 2 would be imported; 14 od6s fields kept in notes\n"
 
 
 def test_cli_creates_a_missing_characters_folder(
@@ -764,16 +814,38 @@ def test_cli_usage_errors(
     assert listing(campaign) == before
 
 
-def test_cli_refuses_folders_and_huge_files(
+def test_cli_refuses_empty_folders_and_huge_files(
     capsys: pytest.CaptureFixture[str], campaign: Path, tmp_path: Path
 ) -> None:
     huge = tmp_path / "huge.json"
     with open(huge, "wb") as handle:
         handle.truncate(MAX_FILE_BYTES + 1)  # sparse: costs no disk
-    code, _, err = wilddie(capsys, "import", str(huge), str(tmp_path), "--into", str(campaign))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = wilddie(capsys, "import", str(huge), str(empty), "--into", str(campaign))
     assert code == 1
     assert f"{huge}: is larger than 20 MB: not an od6s actor export" in err
-    assert f"{tmp_path}: is a folder, not a file" in err
+    assert f"{empty}: is a folder with no .json files in it" in err
+
+
+def test_cli_imports_a_folder_in_one_go(
+    capsys: pytest.CaptureFixture[str], campaign: Path, tmp_path: Path
+) -> None:
+    # Issue 18: a folder of real exports (v9 and v10) comes in whole, with one summary.
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    for path in GOOD:
+        shutil.copy(path, exports / path.name)
+    (exports / "readme.txt").write_text("not an export", encoding="utf-8")
+    code, out, err = wilddie(capsys, "import", str(exports), "--into", str(campaign))
+    assert code == 0, err
+    (summary,) = err.splitlines()
+    assert summary.startswith(f"{len(GOOD)} files: {len(GOOD)} imported; 1 embedded pilot")
+    assert "fields kept in notes" in summary and "readme" not in out
+    assert "its pilot 'Rask Tovin' imported as characters/rask-tovin.json" in out
+    ship = load_character(campaign / "characters" / "kestrel-courier.json").document
+    assert ship.pilot == "Rask Tovin"
+    assert wilddie(capsys, "validate", str(campaign))[0] == 0
 
 
 # --- never a crash ----------------------------------------------------------------------
@@ -819,7 +891,7 @@ def _check_outcome(data: bytes) -> None:
         return
     dumped = dump_document(result.character)
     assert parse_document(dumped, expect="character")[0] == result.character
-    assert result.report and result.summary.endswith(("imported", "kept in notes"))
+    assert result.report and result.summary.endswith(("imported", "kept in notes", "skipped"))
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])

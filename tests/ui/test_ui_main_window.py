@@ -760,6 +760,15 @@ def test_drop_an_od6s_export_onto_the_window(window: MainWindow, campaign: Path)
     assert doc.path == campaign / "characters" / "krayt-dragon.json"
 
 
+def test_an_embedded_pilot_comes_in_with_its_ship(window: MainWindow, campaign: Path) -> None:
+    """Issue 18: a starship's embedded pilot is a sheet of its own in the campaign."""
+    drop_file_on(window, OD6S / "v10-kestrel-courier.json")
+    doc = window.sheets.current_document()
+    assert doc is not None and doc.character.pilot == "Rask Tovin"
+    pilot = load_character(campaign / "characters" / "rask-tovin.json").document
+    assert pilot.name == "Rask Tovin" and pilot.kind == "npc"
+
+
 def test_a_hostile_export_creates_nothing(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, campaign: Path
 ) -> None:

@@ -207,6 +207,8 @@ class CampaignSession(QObject):
         found = detect(data)
         if found is not None:
             result = IMPORTERS[found](data, source=str(source))
+            for member in result.crew:  # a vehicle's embedded pilot: a sheet of its own
+                self.add_character(member)
             return self.add_character(result.character), True, list(result.report)
         document, _migrated = parse_document(data, source=str(source), expect="character")
         assert isinstance(document, Character)

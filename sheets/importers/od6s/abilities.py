@@ -21,10 +21,11 @@ specialization items          specializations of the skill named in ``system.ski
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from sheets.dice import DieCode
 from sheets.documents.common import NAME_LENGTH
+from sheets.importers.od6s import leftovers
 from sheets.importers.od6s.export import Item, description
 from sheets.importers.od6s.limits import MAX_ATTRIBUTES
 from sheets.importers.od6s.reader import Reader
@@ -106,6 +107,7 @@ def place_skills(reader: Reader, abilities: dict[str, Ability], skills: list[Ite
     """Each skill item onto its attribute's ability; how many found a home."""
     orphans = _Orphans(reader, "skill", "Skills of attributes Wild Die has no ability for")
     for item in skills:
+        leftovers.listed(reader, item.system, SKILL_HANDLED, f"skill {item.name}")
         key = _attribute_of(reader, item)
         pips = reader.score(item.system, item.where, item.type)
         notes = description(reader, item)
@@ -142,6 +144,7 @@ def place_specializations(reader: Reader, abilities: dict[str, Ability], specs: 
         reader, "specialization", "Specializations of attributes Wild Die has no ability for"
     )
     for item in specs:
+        leftovers.listed(reader, item.system, SKILL_HANDLED, f"specialization {item.name}")
         key = _attribute_of(reader, item)
         parent_name = reader.line(item.system, "skill", item.where)
         pips = reader.score(item.system, item.where, item.type)
@@ -180,6 +183,12 @@ def place_specializations(reader: Reader, abilities: dict[str, Ability], specs: 
         for skill in ability["skills"]:
             skill.pop("_pips", None)
     return len(specs) - orphans.keep()
+
+
+SKILL_HANDLED: Final = frozenset(
+    {"attribute", "base", "mod", "score", "isAdvancedSkill", "description", "skill"}
+)
+"""The fields of a skill or specialization item that land on the sheet."""
 
 
 def _attribute_of(reader: Reader, item: Item) -> str:

@@ -5,7 +5,12 @@ od6s                          Wild Die
 ============================  ===========================================================
 weapon items                  weapons: ``damage.score`` -> damage, ``stats.skill`` ->
                               skill, ``range`` -> range, ``scale.score`` -> scale
-vehicle/starship weapons      weapons: ``skill.value``, ``damage.score``, ``range``
+``stun``                      notes: ``{"score", "stun_only"}`` (v10) or a bare number
+                              or die code (v9); another shape is skipped and reported
+``blast_radius`` 1-4          blast steps (R9): ``range`` and ``damage`` pips; a weapon
+                              with no damage of its own rolls its innermost ring's
+vehicle/starship weapons      weapons: ``skill.value``, ``damage.score``, ``range``;
+                              no scale of their own: the vehicle's (R9)
 armor items, worn             armour, every facing (R9): the sum of their ``pr``
                               (physical resistance); ``er`` (energy) goes to the notes
 armor items, not worn         notes
@@ -15,19 +20,36 @@ armor items, not worn         notes
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from sheets.documents.common import NAME_LENGTH, TEXT_LENGTH
+from sheets.importers.od6s import leftovers
 from sheets.importers.od6s.export import Item, description
 from sheets.importers.od6s.limits import MAX_PIPS
 from sheets.importers.od6s.reader import Reader
-from sheets.importers.od6s.tables import ARMOR, DAMAGE_TYPES, VEHICLE_WEAPONS, WEAPON
+from sheets.importers.od6s.tables import ARMOR, DAMAGE_TYPES, VEHICLE_WEAPONS, WEAPON, key_words
 from sheets.importers.od6s.text import clean_line, shorten
-from sheets.importers.od6s.values import BAD, code, is_set, loose_int, unique, unwrap
+from sheets.importers.od6s.values import BAD, Bad, code, is_set, loose_int, show, unique, unwrap
+
+HANDLED: Final = frozenset(
+    {
+        "description", "damage.score", "damage.type", "damage.str", "damage.muscle",
+        "stats.skill", "stats.specialization", "stats.attribute", "equipped", "subtype",
+        "stun", "range", "scale",
+        "ammo", "rof", "blast_radius", "skill", "fire_control", "arc",
+    }
+)  # fmt: skip
+"""The fields of a weapon item that land on the sheet; the rest are listed (leftovers)."""
+ARMOUR_HANDLED: Final = frozenset({"description", "pr", "er", "equipped"})
 
 
-def weapons(reader: Reader, items: Iterable[Item]) -> list[dict[str, Any]]:
-    """Weapon items, a person's and a vehicle's, as the sheet's weapons."""
+def weapons(
+    reader: Reader, items: Iterable[Item], vehicle_scale: int | None
+) -> list[dict[str, Any]]:
+    """Weapon items, a person's and a vehicle's, as the sheet's weapons.
+
+    ``vehicle_scale``: the scale of the vehicle that carries them (None for a person); R9:
+    a vehicle's weapon with no scale of its own fires at the vehicle's."""
     found: list[dict[str, Any]] = []
     taken: set[str] = set()
     for item in items:
@@ -41,15 +63,24 @@ def weapons(reader: Reader, items: Iterable[Item]) -> list[dict[str, Any]]:
             skill, notes = _vehicle_weapon(reader, system, where)
         damage_type = reader.line(damage, "type", [*where, "damage"])
         if damage_type:
-            shown = DAMAGE_TYPES.get(damage_type.lower(), damage_type)
-            notes.append(f"Damage type: {shown}.")
+            shown = DAMAGE_TYPES.get(damage_type.lower(), key_words(damage_type))
+            if shown:
+                notes.append(f"Damage type: {shown}.")
         for key, label in (("ammo", "Ammo"), ("rof", "Rate of fire")):
             amount = loose_int(unwrap(system.get(key)), die_code=False)
             if isinstance(amount, int) and amount:
                 notes.append(f"{label}: {amount}.")
         pips = reader.pips(damage, "score", [*where, "damage"], "damage pips")
+        blast = _blast(reader, system, where, notes)
+        if not pips and blast:
+            pips = blast[0]["_pips"]  # a grenade rolls its innermost ring (R9)
+        for step in blast:
+            step.pop("_pips")
         scale = reader.scale(system, where)
+        if vehicle_scale is not None and not scale and vehicle_scale:
+            scale = vehicle_scale  # R9: a vehicle's weapon fires at the vehicle's scale
         text = description(reader, item)
+        leftovers.listed(reader, system, HANDLED, f"weapon {item.name}")
         weapon_name = unique(item.name, taken)
         if weapon_name != item.name:
             reader.report.append(f"a second weapon {item.name!r} renamed {weapon_name!r}")
@@ -60,6 +91,7 @@ def weapons(reader: Reader, items: Iterable[Item]) -> list[dict[str, Any]]:
                 "damage": code(pips),
                 "scale": scale,
                 "range": _range(reader, system, where),
+                "blast": blast,
                 "notes": shorten(" ".join([*notes, text]).strip(), TEXT_LENGTH),
             }
         )
@@ -78,13 +110,73 @@ def _hand_weapon(
         notes.append(f"Specialization: {spec}.")
     if is_set(damage, "str") or is_set(damage, "muscle"):
         notes.append("Adds the wielder's Strength Damage (od6s).")
-    subtype = reader.text(system, "subtype", where)
+    subtype = key_words(clean_line(reader.text(system, "subtype", where)))
     if subtype:
         notes.append(f"Type: {subtype.rsplit('.', 1)[-1].capitalize()}.")
-    stun_pips = reader.score_pips(system, "stun", where, "stun damage pips")
-    if stun_pips:
-        notes.append(f"Stun damage {code(stun_pips)}.")
+    notes.extend(_stun(reader, system, where))
     return skill, notes
+
+
+def _stun(reader: Reader, system: Mapping[str, Any], where: list[str]) -> list[str]:
+    """``stun``: ``{"score": 6, "stun_only": true}`` (v10), ``0`` or ``"2D"`` (v9)."""
+    value = system.get("stun")
+    if value is None or value is False or value == "":
+        return []
+    stun_only = value is True
+    raw: Any = None if isinstance(value, bool) else value
+    if isinstance(value, dict):
+        stun_only = is_set(value, "stun_only")
+        raw = value.get("score", value.get("value"))
+    pips = loose_int(raw, die_code=True)
+    if isinstance(pips, Bad) or (isinstance(pips, int) and not 0 <= pips <= MAX_PIPS):
+        reader.problem([*where, "stun"], f"is not a stun damage od6s writes: {show(value)}")
+        return []
+    notes = [f"Stun damage {code(pips)}."] if pips else []
+    if stun_only:
+        notes.append("Stun damage only.")
+    return notes
+
+
+def _blast(
+    reader: Reader, system: Mapping[str, Any], where: list[str], notes: list[str]
+) -> list[dict[str, Any]]:
+    """``blast_radius`` {"1": {range, damage, stun_range, stun_damage}, ...} as blast
+    steps, innermost first (R9); stun rings go to the notes."""
+    value = system.get("blast_radius")
+    if value is None or value == "" or value == 0:
+        return []
+    at = [*where, "blast_radius"]
+    if isinstance(value, list):
+        entries = [(str(n + 1), entry) for n, entry in enumerate(value)]
+    elif isinstance(value, dict):
+        entries = sorted(value.items(), key=lambda kv: (len(str(kv[0])), str(kv[0])))
+    else:
+        reader.problem(at, f"is not a blast radius od6s writes: {show(value)}")
+        return []
+    steps: list[dict[str, Any]] = []
+    for key, entry in entries:
+        if not isinstance(entry, dict):
+            reader.problem([*at, str(key)], f"should be an object {{...}}, not {show(entry)}")
+            continue
+        place = [*at, str(key)]
+        pips = reader.pips(entry, "damage", place, "blast damage pips")
+        reach = _distance(entry.get("range"))
+        stun = reader.pips(entry, "stun_damage", place, "blast stun damage pips")
+        stun_reach = _distance(entry.get("stun_range"))
+        if pips or reach:
+            steps.append({"range": reach, "damage": code(pips), "_pips": pips})
+        if stun or stun_reach:
+            notes.append(f"Blast stun {code(stun)} to {stun_reach or '?'}.")
+    return steps
+
+
+def _distance(value: Any) -> str:
+    number = loose_int(value, die_code=False)
+    if isinstance(number, int):
+        return str(number) if number else ""
+    if isinstance(value, float) and value > 0:
+        return shorten(f"{value:g}", NAME_LENGTH)
+    return shorten(clean_line(value), NAME_LENGTH) if isinstance(value, str) else ""
 
 
 def _vehicle_weapon(
@@ -99,10 +191,14 @@ def _vehicle_weapon(
     fire = reader.score_pips(system, "fire_control", where, "fire control pips")
     if fire:
         notes.append(f"Fire control {code(fire)}.")
-    arc = reader.obj(system, "arc", where)
-    arc_text = reader.line(arc, "value", [*where, "arc"])
+    arc = system.get("arc")
+    if isinstance(arc, dict):  # {"value": "OD6S.FRONT"}; older exports the bare text
+        arc_text = key_words(reader.line(arc, "value", [*where, "arc"]))
+    else:
+        arc_text = key_words(reader.line(system, "arc", where))
     if arc_text:
         notes.append(f"Arc: {arc_text}.")
+    notes.extend(_stun(reader, system, where))
     return skill, notes
 
 
@@ -129,6 +225,7 @@ def armour(reader: Reader, items: Iterable[Item], hull: int = 0) -> tuple[int, i
             continue
         pr = reader.pips(item.system, "pr", item.where, "physical resistance pips")
         er = reader.pips(item.system, "er", item.where, "energy resistance pips")
+        leftovers.listed(reader, item.system, ARMOUR_HANDLED, f"armour {item.name}")
         if unwrap(item.system.get("equipped")) is None or is_set(item.system, "equipped"):
             pr_total += pr
             er_total += er

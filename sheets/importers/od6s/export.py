@@ -104,13 +104,12 @@ def read_actor(reader: Reader, raw: Any) -> Actor:
             "actor from another Foundry system?",
             "wrong_kind",
         )
-    if "name" not in raw or raw["name"] is None:
-        raise reader.fail_now(["name"], "is missing: every actor has a name", "invalid")
-    if not isinstance(raw["name"], str):
-        raise reader.fail_now(["name"], f"should be text, not {show(raw['name'])}", "invalid")
-    name = reader.name(raw["name"], ["name"], "")
+    name = reader.name(raw.get("name"), ["name"], "")
     if not name:
-        raise reader.fail_now(["name"], "is empty: every actor has a name", "invalid")
+        # Foundry always writes a name; without one the actor still comes in (issue 18).
+        name = f"Unnamed {actor_type}"
+        reader.report.append(f"the actor has no name: imported as {name!r}")
+        reader.notes.add("Import", f"the actor has no name: imported as {name!r}")
     items = _items(reader, raw)
     return Actor(raw, actor_type, name, system, [system_key], items)
 

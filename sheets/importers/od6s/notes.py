@@ -33,6 +33,7 @@ from sheets.importers.od6s.tables import (
     NOTE_SECTIONS,
     ON_THE_SHEET,
     VEHICLE_DETAILS,
+    key_words,
 )
 from sheets.importers.od6s.text import clean_line, shorten
 from sheets.importers.od6s.values import loose_int, plural, show, unwrap
@@ -62,7 +63,10 @@ def details(reader: Reader, system: dict[str, Any], where: list[str], vehicle: b
             value = unwrap(system.get(key))
             if isinstance(value, dict | list) or value in (None, "", 0, False, "0"):
                 continue
-            reader.notes.add("Details", f"{label}: {clean_line(str(value))[:200]}")
+            text = key_words(clean_line(str(value)))  # issue 18: never a raw OD6S.X key
+            if not text:
+                continue
+            reader.notes.add("Details", f"{label}: {text[:200]}")
             kept = True
     else:
         move = reader.obj(system, "move", where)
@@ -98,7 +102,9 @@ def other_items(reader: Reader, items: Iterable[Item]) -> None:
         line = item.name
         value = item.system.get("value")
         if isinstance(value, str | int | float) and not isinstance(value, bool) and value != "":
-            line += f" ({clean_line(str(value))[:60]})"
+            shown = key_words(clean_line(str(value)))[:60]
+            if shown:
+                line += f" ({shown})"
         quantity = loose_int(item.system.get("quantity"), die_code=False)
         if isinstance(quantity, int) and quantity > 1:
             line += f" x{quantity}"
@@ -161,6 +167,24 @@ def flags(reader: Reader, raw: Mapping[str, Any]) -> None:
             kept += 1
     if kept:
         reader.notes.kept.append(plural(kept, "Foundry flag"))
+
+
+def effects(reader: Reader, raw: Mapping[str, Any]) -> None:
+    """Foundry active effects (bonuses a cybernetic or a wound applies in Foundry): Wild Die
+    does not apply them; their names go to the notes, and the report says so."""
+    found = raw.get("effects")
+    if not isinstance(found, list) or not found:
+        return
+    names = []
+    for effect in found[:MAX_FLAG_NOTES]:
+        label = effect.get("label", effect.get("name")) if isinstance(effect, dict) else None
+        names.append(clean_line(label)[:120] if isinstance(label, str) and label.strip() else "?")
+    for name in names:
+        reader.notes.add("Foundry active effects (not applied)", name)
+    reader.notes.kept.append(plural(len(found), "active effect"))
+    reader.report.append(
+        f"{plural(len(found), 'Foundry active effect')} not applied: check the codes they changed"
+    )
 
 
 def provenance(raw: Mapping[str, Any], source: str) -> str:

@@ -1,9 +1,11 @@
 """Reading the fields of one export, with every problem collected and none raised early.
 
 An export is untrusted and its values come in loose types (``values``). Each reader returns
-something usable (0, ``""``, ``{}``) and records a ``Problem`` naming the field's path, so
-that one import lists every problem of the file at once; any problem means no import.
-Only what makes reading on pointless (not an actor at all, a limit broken) stops at once.
+something usable (0, ``""``, ``{}``) and records a ``Problem`` naming the field's path: the
+value is skipped, and the report and the notes say so (issue 18: a real od6s actor is never
+refused for one odd field). A number outside Wild Die's range is imported at the nearest
+allowed value, with what the source said. Only what makes reading on pointless (not an
+actor at all, a limit broken) stops at once.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from typing import Any
 
 from sheets.documents.character import MAX_SCALE
 from sheets.documents.common import NAME_LENGTH, TEXT_LENGTH
-from sheets.importers.od6s.limits import MAX_DICE, MAX_PIPS, MAX_PROBLEMS
+from sheets.importers.od6s.limits import MAX_PIPS, MAX_PROBLEMS
 from sheets.importers.od6s.report import Notes
 from sheets.importers.od6s.text import clean_line, html_to_text, shorten
 from sheets.importers.od6s.values import Bad, loose_int, show
 from sheets.storage import DocumentError, Problem, ProblemCode
+
+SKIPPED_SECTION = "od6s values not imported (unreadable)"
+CLAMPED_SECTION = "od6s values outside Wild Die's range"
 
 
 class Reader:
@@ -29,11 +34,30 @@ class Reader:
         self.problems: list[Problem] = []
         self.notes = Notes()
         self.report: list[str] = []
+        self.leftover: list[str] = []
+        """Fields read but placed nowhere on the sheet (kept in the notes, issue 18)."""
 
     # -- problems --
 
     def problem(self, where: Sequence[str], message: str, code: ProblemCode = "invalid") -> None:
-        self.problems.append(Problem(self.source, " -> ".join(where), message, code))
+        """A value that cannot be read: skipped, named in the report and the notes."""
+        found = Problem(self.source, " -> ".join(where), message, code)
+        if found in self.problems:
+            return  # a value read twice is reported once
+        self.problems.append(found)
+        if len(self.problems) <= MAX_PROBLEMS:
+            line = f"{found.where}: {message}" if found.where else message
+            self.report.append(f"skipped {line}")
+            self.notes.add(SKIPPED_SECTION, line)
+        elif len(self.problems) == MAX_PROBLEMS + 1:
+            self.report.append("skipped more values: only the first ones are listed")
+
+    def clamped(self, where: Sequence[str], said: str, kept: int, what: str) -> None:
+        """A number outside Wild Die's range, imported at the nearest allowed value."""
+        path = " -> ".join(where)
+        line = f"{path}: od6s says {said}, imported as {kept} ({what}: Wild Die's range ends there)"
+        self.report.append(line)
+        self.notes.add(CLAMPED_SECTION, line)
 
     def fail_now(self, where: Sequence[str], message: str, code: ProblemCode) -> DocumentError:
         return DocumentError([Problem(self.source, " -> ".join(where), message, code)])
@@ -121,7 +145,13 @@ class Reader:
         With ``inner``, the number is ``parent.<key>.<inner>``: od6s nests most numbers
         one deeper (``characterpoints.value``, ``toughness.score``)."""
         if inner is not None:
-            parent, where, key = self.obj(parent, key, where), [*where, key], inner
+            nested = parent.get(key)
+            if isinstance(nested, dict):
+                parent, where, key = nested, [*where, key], inner
+            elif nested is not None and not isinstance(nested, list):
+                pass  # older od6s wrote the bare number ("scale": 6): read it where it is
+            else:
+                parent, where, key = self.obj(parent, key, where), [*where, key], inner
         value = parent.get(key)
         number = loose_int(value, die_code=die_code)
         if number is None:
@@ -129,23 +159,12 @@ class Reader:
         if isinstance(number, Bad):
             self.problem([*where, key], f"should be a whole number ({what}), not {show(value)}")
             return 0
-        if number < low:
-            if low == 0:
-                message = f"is negative ({show(number)}): {what} cannot be below 0"
-                if die_code:
-                    message += " (R1: a die code on a sheet is never below 0D)"
-            else:
-                message = f"should be at least {low} ({what}), not {show(number)}"
-            self.problem([*where, key], message)
-            return 0
-        if number > high:
-            extra = f" ({MAX_DICE}D)" if die_code else ""
-            self.problem(
-                [*where, key],
-                f"is {show(number)}: {what} cannot be more than {high}{extra}; "
-                "not from a real sheet",
-            )
-            return 0
+        if not low <= number <= high:
+            # R1: a die code on a sheet is never below 0D; past MAX_DICE no sheet is read.
+            kept = max(low, min(number, high))
+            said = show(number) if abs(number) >= 10**12 else str(number)
+            self.clamped([*where, key], said, kept, what)
+            return kept
         return number
 
     def pips(self, parent: Mapping[str, Any], key: str, where: list[str], what: str) -> int:
@@ -173,8 +192,9 @@ class Reader:
             )
             if len(self.problems) > found:
                 return 0
-            if base + mod < 0:
-                self.problem(where, f"base {base} + mod {mod} is below 0 pips (R1: never below 0D)")
-                return 0
-            return min(base + mod, MAX_PIPS)
+            if not 0 <= base + mod <= MAX_PIPS:
+                kept = max(0, min(base + mod, MAX_PIPS))  # R1: never below 0D
+                self.clamped(where, f"base {base} + mod {mod}", kept, f"{what} pips")
+                return kept
+            return base + mod
         return self.pips(entry, "score", where, f"{what} pips")

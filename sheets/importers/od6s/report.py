@@ -54,6 +54,13 @@ class ImportResult:
     kept_in_notes: list[str]
     """Short labels of what went to the notes (``ca1 (Luck)``, ``2 gear``, ``image``)."""
     format: str = FORMAT
+    crew: list[Character] = field(default_factory=list)
+    """Characters that came inside the export (a vehicle's embedded pilot): each is
+    saved as a sheet of its own; the vehicle names its pilot (``Character.pilot``)."""
+    skipped: int = 0
+    """How many values could not be read and were skipped (each has a report line)."""
+    leftover: list[str] = field(default_factory=list)
+    """The od6s fields read but placed nowhere on the sheet (kept in the notes)."""
 
     @property
     def summary(self) -> str:
@@ -65,10 +72,13 @@ def no_counts() -> dict[str, int]:
     return dict.fromkeys(_COUNTED, 0)
 
 
-def summary(counts: Mapping[str, int], kept: Sequence[str]) -> str:
-    """The report's first line: what got a home, then what was kept in the notes."""
+def summary(counts: Mapping[str, int], kept: Sequence[str], skipped: int = 0) -> str:
+    """The report's first line: what got a home, what was kept in the notes, and how many
+    unreadable values were skipped (each has a line of its own)."""
     parts = [plural(counts[key], *_COUNTED[key]) for key in _COUNTED if counts[key]]
     line = (", ".join(parts) or "only the name") + " imported"
     if kept:
         line += "; " + ", ".join(kept) + " kept in notes"
+    if skipped:
+        line += f"; {plural(skipped, 'unreadable value')} skipped"
     return line

@@ -44,6 +44,44 @@ ALWAYS_IMPORTED: Final = frozenset({"agi", "str", "mec", "kno", "per", "tec"})
 I18N_KEY: Final = re.compile(r"^[A-Z][A-Z0-9_]*(\.[A-Za-z0-9_]+)+$")  # OD6S.CHAR_AGILITY
 """A label od6s leaves for Foundry to translate: not a readable name."""
 
+# The prefixes od6s puts before a localisation key's words (OD6S.COVER_HALF is "Half").
+_KEY_PREFIXES: Final = (
+    "COVER_",
+    "DAMAGE_",
+    "ARC_",
+    "DIFFICULTY_",
+    "SENSORS_",
+    "WOUNDS_",
+    "CHAR_",
+    "RANGE_",
+)
+_KEY_WORDS: Final[dict[str, str]] = {
+    "DAMAGE_NONE": "Undamaged",
+    "RANGED": "Ranged",
+    "MELEE": "Melee",
+    "EXPLOSIVE": "Explosive",
+    "THROWN": "Thrown",
+}
+
+
+def key_words(text: str) -> str:
+    """od6s text as a player reads it: a localisation key (``OD6S.COVER_HALF``) as its
+    words (``Half``); one that means nothing (``OD6S.COVER_NONE``) as ``""``. Issue 18: a
+    raw key is never shown. Other text comes back as it is."""
+    if not I18N_KEY.match(text):
+        return text
+    tail = text.rsplit(".", 1)[-1].upper()
+    if tail in _KEY_WORDS:
+        return _KEY_WORDS[tail]
+    for prefix in _KEY_PREFIXES:
+        if tail.startswith(prefix) and len(tail) > len(prefix):
+            tail = tail[len(prefix) :]
+            break
+    if tail in ("NONE", "NO", "EMPTY", ""):
+        return ""
+    return tail.replace("_", " ").capitalize()
+
+
 # --- wounds and damage ----------------------------------------------------------------
 
 # od6s wound levels at the system's default deadliness (3): ``wounds.value`` indexes this
@@ -60,6 +98,7 @@ MAX_WOUND_INDEX: Final = 8
 
 # od6s vehicle damage (``system.damage.value``) -> the R5 body track level.
 VEHICLE_DAMAGE: Final[dict[str, int]] = {
+    "none": 0,  # OD6S.DAMAGE_NONE: undamaged (issue 18)
     "no damage": 0,  # Normal
     "very light": 1,  # Defaced
     "light": 2,  # Disrupted
@@ -113,7 +152,6 @@ DETAILS: Final = (
 # A vehicle's: (system key, label). ``value`` holds the text or number.
 VEHICLE_DETAILS: Final = (
     ("vehicle_type", "Vehicle type"),
-    ("move", "Move"),
     ("crew", "Crew"),
     ("passengers", "Passengers"),
     ("cargo_capacity", "Cargo capacity"),
@@ -122,7 +160,6 @@ VEHICLE_DETAILS: Final = (
     ("cost", "Cost"),
     ("price", "Price"),
     ("interstellar_drive", "Interstellar drive"),
-    ("shields", "Shields"),
     ("cover", "Cover"),
 )
 DEFAULT_IMAGES: Final = frozenset({"icons/svg/mystery-man.svg", "icons/svg/item-bag.svg"})
