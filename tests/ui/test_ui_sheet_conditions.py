@@ -205,3 +205,29 @@ def test_compact_mode_for_the_encounter_tracker(qtbot: QtBot, doc: CharacterDocu
     assert doc.character.conditions.track_ranks("damage") == 1
     doc.undo_stack.undo()
     assert widget.track_bars["damage"].current() == 0
+
+
+def test_tab_walks_the_conditions_in_reading_order(qtbot: QtBot) -> None:
+    """Issue 15: Tab on the Conditions tab skipped attitude and willpower (made after the
+    forms below them) and came back to them last."""
+    from tests.ui_helpers import shown_editor
+
+    editor = shown_editor(qtbot, sample_document())
+    conditions = editor.conditions
+    qtbot.wait(50)  # the order is set once the layout has placed the widgets
+    first = conditions.tracks.track_bars["damage"]
+    first.setFocus()
+    qtbot.waitUntil(first.hasFocus)
+    names = []
+    for _ in range(8):
+        widget = QApplication.focusWidget()
+        assert widget is not None
+        names.append(widget.accessibleName())
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+    assert names[:5] == [
+        "Damage track",
+        "Composure track",
+        "Attitude",
+        "Willpower",
+        "Field notebook status",
+    ]

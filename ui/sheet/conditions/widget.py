@@ -8,7 +8,10 @@ combatant in the encounter tracker.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from itertools import pairwise
+
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from sheets.documents import Character
@@ -33,6 +36,7 @@ class ConditionsWidget(QWidget):
         self.setObjectName("ConditionsWidget")
         self.doc = doc
         self.compact = compact
+        self._ordering = False
         self._layout = QVBoxLayout(self)
         margin = 0 if compact else 4
         self._layout.setContentsMargins(margin, margin, margin, margin)
@@ -110,3 +114,27 @@ class ConditionsWidget(QWidget):
         self.statuses.refresh()
         if self.named is not None:
             self.named.refresh()
+        self._order_later()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._order_later()
+
+    def _order_later(self) -> None:
+        if not self._ordering:
+            self._ordering = True
+            QTimer.singleShot(0, self, self.order_tabs)
+
+    def order_tabs(self) -> None:
+        """Tab walks the conditions in reading order, top to bottom, left to right (issue
+        15: it skipped attitude and willpower, which were made after the forms below)."""
+        self._ordering = False
+        shown = [
+            w
+            for w in self.findChildren(QWidget)
+            if w.isVisibleTo(self) and w.focusPolicy() & Qt.FocusPolicy.TabFocus
+        ]
+        places = {id(w): w.mapTo(self, QPoint(0, 0)) for w in shown}
+        shown.sort(key=lambda w: (places[id(w)].y(), places[id(w)].x()))
+        for first, second in pairwise(shown):
+            QWidget.setTabOrder(first, second)
