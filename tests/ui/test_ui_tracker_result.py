@@ -117,3 +117,21 @@ def test_the_wheel_never_changes_a_box_the_gm_scrolls_past(qtbot: QtBot, campaig
     qtbot.waitUntil(combo.hasFocus)
     _wheel(combo, 1)
     assert combo.currentIndex() != before  # focused, it is the GM's to turn
+
+
+def test_the_player_view_opens_as_a_window_and_goes_full_screen_on_request(
+    qtbot: QtBot, campaign: Path
+) -> None:
+    """Issue 16: the player view opened full screen; it opens as a window (on the last
+    screen, the projector's) and F11 makes it full screen, Esc or F11 brings it back."""
+    window = tracker_on(qtbot, campaign)
+    window.player_view_action.trigger()
+    view = window.player_view
+    assert view is not None
+    qtbot.addWidget(view)
+    qtbot.waitExposed(view)
+    assert view.isVisible() and not view.isFullScreen()
+    qtbot.keyClick(view, Qt.Key.Key_F11)
+    qtbot.waitUntil(view.isFullScreen)
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not view.isFullScreen())

@@ -354,8 +354,9 @@ class PlayerView(QWidget):
             self.turn_label.setText("Waiting for the next turn" if state.round else "Get ready")
         self.model.set_rows(state.combatants)
 
-    def show_on(self, screen: QScreen | None = None, full_screen: bool = True) -> None:
-        """Show on ``screen`` (default: the last one, usually the projector)."""
+    def show_on(self, screen: QScreen | None = None, full_screen: bool = False) -> None:
+        """Show on ``screen`` (default: the last one, usually the projector), as a window;
+        full screen only when asked (``full_screen``, or F11 in the view: issue 16)."""
         screens = QApplication.screens()
         target = screen or (screens[-1] if screens else None)
         if target is not None:
@@ -369,6 +370,12 @@ class PlayerView(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
             self.showNormal()
+            return
+        if event.key() == Qt.Key.Key_F11:
+            if self.isFullScreen():
+                self.showNormal()
+            else:
+                self.showFullScreen()
             return
         super().keyPressEvent(event)
 

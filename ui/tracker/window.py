@@ -190,7 +190,7 @@ class TrackerWindow(QMainWindow):
     def show_refusal(self, reason: str) -> None:
         self.updates.refused(reason)
 
-    def toggle_player_view(self, on: bool, *, full_screen: bool = True) -> None:
+    def toggle_player_view(self, on: bool, *, full_screen: bool = False) -> None:
         self.player.toggle(on, full_screen=full_screen)
 
     def save(self) -> bool:

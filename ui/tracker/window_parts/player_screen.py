@@ -18,7 +18,7 @@ class PlayerScreen(QObject):
         self.view: PlayerView | None = None
         self.action: QAction | None = None  # the tracker's toggle, kept in step
 
-    def toggle(self, on: bool, *, full_screen: bool = True) -> None:
+    def toggle(self, on: bool, *, full_screen: bool = False) -> None:
         if on:
             if self.view is None:
                 self.view = PlayerView(self.engine)
