@@ -32,9 +32,6 @@ class CampaignMemoryKeeper(QObject):
 
     def restore(self, session: CampaignSession) -> None:
         """Reopen the campaign's sheets and refill the dice history, as they were."""
-        from sheets.dice.spends import replay_spec
-        from sheets.dice.text import spec_from_dict
-        from ui.dice.history import HistoryEntry
         from ui.services.campaign_memory import load_memory
 
         memory = load_memory(session.folder)
@@ -48,6 +45,12 @@ class CampaignMemoryKeeper(QObject):
                 front = editor
         if front is not None:
             self.tabs.tabs.setCurrentWidget(front)
+        if not memory.rolls:
+            return  # the dice modules load with the first roll, not with the campaign
+        from sheets.dice.spends import replay_spec
+        from sheets.dice.text import spec_from_dict
+        from ui.dice.history import HistoryEntry
+
         entries = []
         for roll in memory.rolls:
             try:
