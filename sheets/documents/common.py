@@ -40,7 +40,10 @@ class Part(BaseModel):
         extra="allow",
         allow_inf_nan=False,
         validate_assignment=True,  # an edit in the GUI is checked like a loaded file
-        use_attribute_docstrings=True,  # the docstrings below become schema descriptions
+        # The field docstrings become the JSON Schema's descriptions when a schema is made
+        # (sheets.documents.schema reads them then): reading every model's source at import
+        # cost the first screen ~60 ms.
+        use_attribute_docstrings=False,
     )
 
     def __setattr__(self, name: str, value: Any) -> None:

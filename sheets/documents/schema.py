@@ -6,6 +6,7 @@ test keeps the two identical.
 
 from __future__ import annotations
 
+import inspect
 import json
 from typing import Any
 
@@ -13,6 +14,7 @@ from pydantic.json_schema import GenerateJsonSchema
 
 from sheets.dice import DieCode
 from sheets.documents import MODELS, DocumentType
+from sheets.documents.common import Part
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -26,8 +28,65 @@ class _SchemaGenerator(GenerateJsonSchema):
         return super().encode_default(dft)
 
 
+_described = False
+_docs: dict[type[Part], dict[str, str]] = {}
+
+
+def _docstrings(cls: type[Part]) -> dict[str, str]:
+    """The field docstrings ``cls`` declares (empty without source: a frozen build)."""
+    if cls not in _docs:
+        from pydantic._internal._docs_extraction import extract_docstrings_from_cls
+
+        try:
+            _docs[cls] = extract_docstrings_from_cls(cls, use_inspect=True)
+        except (OSError, TypeError):
+            _docs[cls] = {}
+    return _docs[cls]
+
+
+def field_doc(model: type[Part], name: str) -> str:
+    """What a field is, from its docstring (the UI's tooltips and the schema agree)."""
+    field = model.model_fields.get(name)
+    if field is not None and field.description:
+        return field.description
+    for owner in model.__mro__:  # the class that declares the field says what it is
+        if issubclass(owner, Part) and name in inspect.get_annotations(owner):
+            return _docstrings(owner).get(name, "")
+    return ""
+
+
+def _parts() -> list[type[Part]]:
+    """Every document model, parents after the parts they were made from."""
+    found: list[type[Part]] = []
+    pending: list[type[Part]] = [Part]
+    while pending:
+        cls = pending.pop(0)
+        found.append(cls)
+        pending.extend(cls.__subclasses__())
+    return found
+
+
+def describe_fields() -> None:
+    """Give every field without a description its docstring (read from the source now,
+    not at import: the first screen does not wait for it), then rebuild the models so
+    their schemas carry them. Twice: a model built before its parts learnt theirs."""
+    global _described
+    if _described:
+        return
+    parts = _parts()
+    for cls in parts:
+        for name, field in cls.model_fields.items():
+            if field.description is None:
+                field.description = field_doc(cls, name) or None
+    for _ in range(2):
+        for cls in parts:
+            cls.model_rebuild(force=True)
+    _described = True
+
+
 def json_schema(document_type: DocumentType) -> dict[str, Any]:
     """The schema of what Wild Die accepts for ``document_type`` (validation mode)."""
+    describe_fields()
     schema = MODELS[document_type].model_json_schema(
         mode="validation", schema_generator=_SchemaGenerator
     )

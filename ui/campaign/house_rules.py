@@ -55,7 +55,9 @@ def scale_rule_name(rule: ScaleRule) -> str:
 
 def _tip(field: str) -> str:
     """The field's own docstring: the rule it belongs to (one source for schema and UI)."""
-    return HouseRules.model_fields[field].description or ""
+    from sheets.documents.schema import field_doc
+
+    return field_doc(HouseRules, field)
 
 
 class HouseRulesDialog(QDialog):
