@@ -33,13 +33,14 @@ from PySide6.QtWidgets import (
 from sheets.dice import CriticalFailure, DieCode, RollResult, RollSpec, roll_seeded
 from sheets.dice.spends import replay
 from sheets.odds import mean, rank_chances
+from sheets.points import PointKind
 from ui.dice import words
 from ui.dice.dice_view import DiceView
 from ui.dice.histogram import Histogram, percent
 from ui.dice.history import HistoryEntry, RollHistoryModel
 from ui.dice.odds_worker import OddsResult, OddsWorker
 from ui.dice.spec_form import SpecForm
-from ui.dice.spends import SPEND_ID, PointKind, SpendCommand, SpendKind
+from ui.dice.spends import SPEND_ID, SpendCommand, SpendKind
 from ui.layouts import FitScrollArea, FlowLayout
 
 
@@ -48,7 +49,7 @@ class DicePanel(QWidget):
 
     rolled = Signal(object)  # RollResult: a new roll (Roll button, Ctrl+R, Return)
     resultChanged = Signal(object)  # RollResult | None: the roll on show changed
-    pointsSpent = Signal(str, int)  # "character_point" | "action_point"; +1 spent, -1 undone
+    pointsSpent = Signal(str, int)  # PointKind (sheets.points); +1 spent, -1 taken back
 
     def __init__(
         self,

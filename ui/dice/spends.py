@@ -16,9 +16,9 @@ from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QWidget
 
 from sheets.dice import RollResult, action_point_dice, action_point_reroll, character_point
+from sheets.points import PointKind
 
 SpendKind = Literal["character_point", "action_point_dice", "action_point_reroll"]
-PointKind = Literal["character_point", "action_point", "fate_point"]
 SPEND_ID = 0x5744  # QUndoCommand.id(): "WD"; spends never merge, the id marks them as ours
 
 

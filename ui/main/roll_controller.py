@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
+    from sheets.points import PointKind
     from ui.main.docks import DockLayout
     from ui.main.status import StatusPresenter
     from ui.sheet.roll_request import RollRequest
@@ -105,17 +106,14 @@ class RollController(QObject):
         if code is not None and code != request.code and self.panel.follow_code(request.code, code):
             self.request = replace(request, code=code)
 
-    def _points_spent(self, kind: str, count: int) -> None:
+    def _points_spent(self, kind: PointKind, count: int) -> None:
         """The dice panel spent (+1) or refunded (-1) a point: change the character too (R7)."""
         doc = self.rolling_doc
         if doc is None:
             return
+        from sheets.points import POINT_FIELDS
         from ui.commands import adjust_points
 
-        field = {
-            "character_point": "character_points",
-            "fate_point": "fate_points",
-        }.get(kind, "action_points")
-        command = adjust_points(doc, field, -count)
+        command = adjust_points(doc, POINT_FIELDS[kind], -count)
         if command is not None:
             doc.push(command)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from sheets.dice import RollResult, RollSpec
 from sheets.encounter import Check, Damage, SpendPoint, SpendRanks
+from sheets.points import PointKind
 from ui.dice import DicePanel
 from ui.text import tooltip
 from ui.tracker.act.check_form import CheckForm, Pick
@@ -215,15 +216,14 @@ class ActPanel(QWidget):
             sheet.character_points, sheet.action_points, sheet.fate_points
         )
 
-    def _points_spent(self, kind: str, count: int) -> None:
+    def _points_spent(self, kind: PointKind, count: int) -> None:
         """A spend in the dice panel (or its undo) comes off (or back onto) the actor's
         sheet, as one step of the tracker's undo (issue 16: they were never counted)."""
         actor = self.form.actor()
         if actor is None:
             return
-        point = "action_point" if kind.startswith("action_point") else kind
         what = {"character_point": "+1D", "fate_point": "doubled dice"}.get(kind, "")
-        self.controller.run(SpendPoint(actor, point, count, what))  # type: ignore[arg-type]
+        self.controller.run(SpendPoint(actor, kind, count, what))
         self._show_points()
 
     def _result_changed(self, result: RollResult | None) -> None:

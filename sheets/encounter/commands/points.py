@@ -8,23 +8,11 @@ character with 1 action point cannot spend it twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Final, Literal
+from typing import ClassVar
 
 from sheets.encounter.commands.base import Command, Context, Outcome
 from sheets.encounter.state import CommandRefused
-
-PointKind = Literal["action_point", "character_point", "fate_point"]
-
-FIELDS: Final[dict[str, str]] = {
-    "action_point": "action_points",
-    "character_point": "character_points",
-    "fate_point": "fate_points",
-}
-WORDS: Final[dict[str, tuple[str, str]]] = {
-    "action_point": ("action point", "action points"),
-    "character_point": ("Character Point", "Character Points"),
-    "fate_point": ("Fate Point", "Fate Points"),
-}
+from sheets.points import POINT_FIELDS, POINT_WORDS, PointKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +30,9 @@ class SpendPoint(Command):
     def run(self, ctx: Context) -> Outcome:
         combatant = ctx.view.combatant(self.combatant)
         sheet = ctx.view.character(combatant)
-        field = FIELDS[self.kind]
+        field = POINT_FIELDS[self.kind]
         have = int(getattr(sheet, field))
-        one, many = WORDS[self.kind]
+        one, many = POINT_WORDS[self.kind]
         if self.count == 0:
             raise CommandRefused("no points to spend")
         if have - self.count < 0:
