@@ -33,7 +33,6 @@ from sheets.importers.od6s import (
     MAX_ITEMS,
     VEHICLE_DAMAGE,
     WOUND_LEVELS,
-    ImportResult,
     html_to_text,
 )
 from sheets.storage import (
@@ -43,28 +42,13 @@ from sheets.storage import (
     load_character,
     parse_document,
 )
-from tests import locations
 from tests.locations import ROOT
+from tests.od6s_helpers import FIXTURES, export, import_raw, load
 
 SAMPLE = ROOT / "resources" / "sample-campaign"
-FIXTURES = locations.FIXTURES / "od6s"
 HOSTILE = FIXTURES / "hostile"  # no od6s actor at all: refused
 ODD = FIXTURES / "odd"  # od6s actors with odd values: imported, the oddities reported
 GOOD = sorted(FIXTURES.glob("*.json"))
-
-
-def load(name: str) -> ImportResult:
-    path = FIXTURES / name
-    return import_od6s(path.read_bytes(), source=str(path))
-
-
-def export(name: str) -> dict[str, Any]:
-    raw: dict[str, Any] = json.loads((FIXTURES / name).read_bytes())
-    return raw
-
-
-def import_raw(raw: Any) -> ImportResult:
-    return import_od6s(json.dumps(raw).encode(), source="test.json")
 
 
 def problems_of(data: bytes) -> list[str]:

@@ -8,7 +8,6 @@ refused, die codes stay exact (R1: 3 pips per die), and what has no place is rep
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -16,26 +15,10 @@ import pytest
 from sheets.dice import DieCode
 from sheets.documents import Character
 from sheets.importers import import_od6s
-from sheets.importers.od6s import ImportResult
 from sheets.storage import dump_document, parse_document
-from tests import locations
+from tests.od6s_helpers import FIXTURES, export, import_raw, load
 
-FIXTURES = locations.FIXTURES / "od6s"
 CORPUS = sorted(FIXTURES.glob("v*.json"))
-
-
-def load(name: str) -> ImportResult:
-    path = FIXTURES / name
-    return import_od6s(path.read_bytes(), source=str(path))
-
-
-def export(name: str) -> dict[str, Any]:
-    raw: dict[str, Any] = json.loads((FIXTURES / name).read_bytes())
-    return raw
-
-
-def import_raw(raw: Any) -> ImportResult:
-    return import_od6s(json.dumps(raw).encode(), source="test.json")
 
 
 def weapon(character: Character, name: str) -> Any:
