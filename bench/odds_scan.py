@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bench_odds import PIPELINE
 from sheets.dice import RollSpec
 from sheets.dice.spec import CRITICAL_FAILURE_RULES
 from sheets.odds import distribution
@@ -32,15 +33,7 @@ MAX_GOAL_MS = 250.0
 EXTREMES = [
     RollSpec(code="30D+1", luck=True, penalty=3, advantage=1, flips=frozenset({1, 6})),
     RollSpec(code="30D", wild_dice=3, penalty=2, disadvantage=1),
-    RollSpec(
-        code="10D+2",
-        luck=True,
-        wild_dice=2,
-        advantage=1,
-        boost=2,
-        flips=frozenset({1, 6}),
-        critical_failure="drop_highest",
-    ),
+    PIPELINE,
 ]
 
 
