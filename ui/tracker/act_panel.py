@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Final
 
-import shiboken6
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
@@ -299,12 +298,10 @@ class ActPanel(QWidget):
         """After any command (coalesced: never in the way of a turn change)."""
         if not self._sync_pending:
             self._sync_pending = True
-            QTimer.singleShot(0, self._sync_to_turn)
+            QTimer.singleShot(0, self, self._sync_to_turn)  # dropped if the panel goes first
 
     def _sync_to_turn(self) -> None:
         self._sync_pending = False
-        if not shiboken6.isValid(self.dice_panel):
-            return  # the window went before the queued call came
         self._show_points()  # an undo, an award, a scene end: the sheet's points now
         self.form.rebuild_people()
         current = self.engine.current()
