@@ -96,46 +96,40 @@ class SessionSheets:
     def folder(self) -> Path:
         return self.session.folder
 
-    def _documents(self) -> dict[str, CharacterDocument]:
-        found = {}
-        for doc in self.session.documents():
-            if doc.path is None:
-                continue
-            try:
-                file = doc.path.absolute().relative_to(self.folder.absolute()).as_posix()
-            except ValueError:
-                continue
-            found[file] = doc
-        return found
+    def _document(self, file: str) -> CharacterDocument | None:
+        return self.session.document_at(self.folder / file)
 
     def characters(self) -> dict[str, Character]:
-        return {file: doc.character for file, doc in self._documents().items()}
+        folder = self.folder.absolute()
+        found = {}
+        for doc in self.session.documents():
+            if doc.path is not None and doc.path.absolute().is_relative_to(folder):
+                found[doc.path.absolute().relative_to(folder).as_posix()] = doc.character
+        return found
 
     def house_rules(self) -> HouseRules | None:
         return self.session.house_rules()
 
     def saved_at(self, file: str) -> tuple[Path, FileStamp] | None:
-        doc = self._documents().get(file)
+        doc = self._document(file)
         if doc is None or doc.path is None or doc.stamp is None:
             return None
         return doc.path, doc.stamp
 
     def saved(self, file: str, stamp: FileStamp) -> None:
-        doc = self._documents().get(file)
+        doc = self._document(file)
         if doc is not None and doc.path is not None:
             doc.mark_saved(doc.path, stamp)  # the file holds what memory holds now
 
     def changed(self, files: Iterable[str], delta: int) -> None:
-        documents = self._documents()
         for file in files:
-            doc = documents.get(file)
+            doc = self._document(file)
             if doc is not None:
                 doc.changed_elsewhere(delta)
 
     def reload(self, files: Iterable[str]) -> None:
-        documents = self._documents()
         for file in files:
-            doc = documents.get(file)
+            doc = self._document(file)
             if doc is not None and doc.path is not None:
                 loaded = load_character(doc.path)
                 doc.reload_from(loaded.document, loaded.stamp)
