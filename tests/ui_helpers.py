@@ -101,6 +101,15 @@ def tracker_on(qtbot: Any, campaign: Path, *, active: bool = False) -> Any:
     return window
 
 
+def haymaker_at_brask(act: Any) -> None:
+    """Jack's act form set for the sample brawl's attack: Brawling: Haymaker at Captain
+    Brask, who resists with an active Dodge roll."""
+    assert act.set_skill("Brawling", "Haymaker")
+    act.set_purpose("attack")
+    act.set_target("brask")
+    act.set_against("active", resist=("Dodge", None, None))
+
+
 class ModelSignals:
     """Counts a model's change signals (the model keeps no counters for tests)."""
 

@@ -11,7 +11,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from tests.ui_helpers import tracker_on
+from tests.ui_helpers import haymaker_at_brask, tracker_on
 from ui.tracker.act.check_form import sheet_picks
 from ui.tracker.rows import COL_POINTS
 
@@ -26,10 +26,7 @@ def test_the_panel_shows_the_recorded_check_and_clears_with_the_turn(
         window.next_turn()
     qtbot.waitUntil(lambda: window.act_panel.actor() == "jack")
     act = window.act_panel
-    assert act.set_skill("Brawling", "Haymaker")
-    act.set_purpose("attack")
-    act.set_target("brask")
-    act.set_against("active", resist=("Dodge", None, None))
+    haymaker_at_brask(act)
     rolled = act.dice_panel.roll(seed=3)
     assert rolled is not None
     assert "standing check" in act.dice_panel.outcome_label.text()  # before recording

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from sheets.encounter import NextTurn
 from sheets.storage import load_character, load_encounter
-from tests.ui_helpers import ModelSignals, tracker_on
+from tests.ui_helpers import ModelSignals, haymaker_at_brask, tracker_on
 from ui.tracker import TrackerWindow, open_tracker
 from ui.tracker.initiative_model import COL_NAME, COL_STATE
 
@@ -93,10 +93,7 @@ def test_a_whole_tactical_encounter(
     # Jack acts: the act panel follows the turn; the dice panel gets the proposed roll.
     qtbot.waitUntil(lambda: window.act_panel.actor() == "jack")
     act = window.act_panel
-    assert act.set_skill("Brawling", "Haymaker")
-    act.set_purpose("attack")
-    act.set_target("brask")
-    act.set_against("active", resist=("Dodge", None, None))
+    haymaker_at_brask(act)
     act.set_action("full")
     spec, _ = engine.proposed_spec("jack", "Brawling", "Haymaker", purpose="attack", target="brask")
     assert act.dice_panel.spec() == spec
