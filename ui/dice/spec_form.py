@@ -292,35 +292,10 @@ class SpecForm(QWidget):
 
     def _explain(self) -> None:
         """What's This (Shift+F1, or the Help menu): each option in plain words."""
-        tr = self.tr
-        for widget, text in (
-            (self.code_edit, tr("The dice to roll: 3D+2 is three dice plus 2. Type 5D+4 and "
-                                "it becomes 6D+1: three pips make a die.")),
-            (self.sides_combo, tr("Six-sided dice, unless an effect says otherwise.")),
-            (self.wild_spin, tr("How many of the dice are Wild Dice. A Wild Die showing 6 "
-                                "is rolled again and added; a 1 on it is a critical failure.")),
-            (self.critical_combo, tr("What a 1 on the Wild Die does: the Game Master adds a "
-                                     "complication, the Wild Die counts zero, or it takes the "
-                                     "highest other die with it. The campaign decides.")),
-            (self.advantage_spin, tr("Roll everything twice and keep the better set. "
-                                     "Advantage and Disadvantage cancel one for one.")),
-            (self.disadvantage_spin, tr("Roll everything twice and keep the worse set.")),
-            (self.boost_spin, tr("Roll this many extra dice, then drop the same number of "
-                                 "the lowest dice.")),
-            (self.penalty_spin, tr("Roll this many extra dice, then drop the same number of "
-                                   "the highest dice.")),
-            (self.modifier_spin, tr("A number added to the total after the roll.")),
-            (self.difficulty_spin, tr("The number to meet or beat: Easy 10, Moderate 15, "
-                                      "Difficult 20, Very Difficult 25, Heroic 30. None: "
-                                      "the total is all that counts.")),
-            (self.luck_check, tr("Spend a Fate Point: the dice (not the pips) are doubled "
-                                 "for this roll, and the point is gone.")),
-            (self.successes_check, tr("Count successes instead of adding: every die showing "
-                                      "3 or more is one success (D6 Legend).")),
-            (self.flips_box, tr("Turn the ticked faces over after the roll: a 1 reads as a "
-                                "6, a 2 as a 5.")),
-        ):  # fmt: skip
-            widget.setWhatsThis(text)
+        texts = words.option_explanations()
+        for name in texts:
+            widget: QWidget = getattr(self, name)
+            widget.setWhatsThis(texts[name])
         for label, field in self._pairs:
             label.setWhatsThis(field.whatsThis())
 

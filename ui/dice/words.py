@@ -12,6 +12,66 @@ from sheets.dice import CriticalFailure, DieKind, DropReason, RollSpec
 from sheets.results import Duration, rank_of, result_points, succeeds
 
 
+def option_explanations() -> dict[str, str]:
+    """What's This for each option of the dice form (keyed by its widget's name), in
+    plain words: the rule references stay in the tooltips."""
+    return {
+        "code_edit": QCoreApplication.translate(
+            "Dice",
+            "The dice to roll: 3D+2 is three dice plus 2. Type 5D+4 and it becomes 6D+1: "
+            "three pips make a die.",
+        ),
+        "sides_combo": QCoreApplication.translate(
+            "Dice", "Six-sided dice, unless an effect says otherwise."
+        ),
+        "wild_spin": QCoreApplication.translate(
+            "Dice",
+            "How many of the dice are Wild Dice. A Wild Die showing 6 is rolled again and "
+            "added; a 1 on it is a critical failure.",
+        ),
+        "critical_combo": QCoreApplication.translate(
+            "Dice",
+            "What a 1 on the Wild Die does: the Game Master adds a complication, the Wild "
+            "Die counts zero, or it takes the highest other die with it. The campaign decides.",
+        ),
+        "advantage_spin": QCoreApplication.translate(
+            "Dice",
+            "Roll everything twice and keep the better set. Advantage and Disadvantage "
+            "cancel one for one.",
+        ),
+        "disadvantage_spin": QCoreApplication.translate(
+            "Dice", "Roll everything twice and keep the worse set."
+        ),
+        "boost_spin": QCoreApplication.translate(
+            "Dice", "Roll this many extra dice, then drop the same number of the lowest dice."
+        ),
+        "penalty_spin": QCoreApplication.translate(
+            "Dice", "Roll this many extra dice, then drop the same number of the highest dice."
+        ),
+        "modifier_spin": QCoreApplication.translate(
+            "Dice", "A number added to the total after the roll."
+        ),
+        "difficulty_spin": QCoreApplication.translate(
+            "Dice",
+            "The number to meet or beat: Easy 10, Moderate 15, Difficult 20, Very Difficult "
+            "25, Heroic 30. None: the total is all that counts.",
+        ),
+        "luck_check": QCoreApplication.translate(
+            "Dice",
+            "Spend a Fate Point: the dice (not the pips) are doubled for this roll, and the "
+            "point is gone.",
+        ),
+        "successes_check": QCoreApplication.translate(
+            "Dice",
+            "Count successes instead of adding: every die showing 3 or more is one success "
+            "(D6 Legend).",
+        ),
+        "flips_box": QCoreApplication.translate(
+            "Dice", "Turn the ticked faces over after the roll: a 1 reads as a 6, a 2 as a 5."
+        ),
+    }
+
+
 def critical_rule_name(rule: CriticalFailure) -> str:
     """R3 step 3 setting `critical_failure`."""
     return {
