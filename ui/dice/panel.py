@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QEvent, QItemSelection, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QResizeEvent, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -38,6 +37,7 @@ from ui.dice import words
 from ui.dice.dice_view import DiceView
 from ui.dice.histogram import Histogram, percent
 from ui.dice.history import HistoryEntry, RollHistoryModel
+from ui.dice.keep_in_view import KeepInView
 from ui.dice.odds_worker import OddsResult, OddsWorker
 from ui.dice.spec_form import SpecForm
 from ui.dice.spends import SPEND_ID, SpendCommand, SpendKind
@@ -67,7 +67,6 @@ class DicePanel(QWidget):
         self._current: RollResult | None = None
         self._current_against: int | None = None
         self._is_replay = False
-        self._follow_result = False
         self._odds: OddsResult | None = None
         self._points: dict[PointKind, int | None] = {
             "character_point": None,
@@ -213,6 +212,7 @@ class DicePanel(QWidget):
         self._form_height = setup.sizeHint().height() + column.contentsMargins().top()
         self.scroll_area = FitScrollArea(content, self._keep_height, sideways=True)
         self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to its controls
+        self.keep_result = KeepInView(self.scroll_area, self.result_box, self)
         # The Roll button stays in view below the scrolling part, however short the dock.
         top = QWidget()
         top_column = QVBoxLayout(top)
@@ -256,11 +256,6 @@ class DicePanel(QWidget):
         selection = self.history_view.selectionModel()
         selection.selectionChanged.connect(self._selection_changed)
         self.history.modelReset.connect(self._update_actions)
-        bar = self.scroll_area.verticalScrollBar()
-        # The odds above a new result arrive later and grow: keep the result in view until
-        # the player scrolls or sets up the next roll.
-        bar.rangeChanged.connect(self._range_changed)
-        bar.actionTriggered.connect(self._stop_following)
 
     # --- public API --------------------------------------------------------------------------
 
@@ -364,7 +359,7 @@ class DicePanel(QWidget):
         self._current = None
         self._current_against = None
         self._is_replay = False
-        self._follow_result = False
+        self.keep_result.stop()
         self._undo.clear()
         self.dice_view.set_result(None)
         self.total_label.clear()
@@ -435,11 +430,7 @@ class DicePanel(QWidget):
             seed += self.tr(" (replayed: spends are off)")
         self.seed_label.setText(seed)
         self._update_actions()
-        # In a short dock the result sits below the fold: bring it into view, and again
-        # when the odds above it arrive and grow (issue 15: the box was clipped).
-        self._follow_result = True
-        if self.isVisible():
-            QTimer.singleShot(0, self, self._reveal_result)
+        self.keep_result.follow()  # below the fold in a short dock, pushed by the odds
         self.resultChanged.emit(result)
 
     def _keep_height(self) -> int:
@@ -448,27 +439,6 @@ class DicePanel(QWidget):
             top = self._content_column.contentsMargins().top()
             self._form_height = self._setup_box.sizeHint().height() + top
         return self._form_height
-
-    def _range_changed(self, _low: int, _high: int) -> None:
-        if self._follow_result and self.isVisible():
-            QTimer.singleShot(0, self, self._reveal_result)
-
-    def _stop_following(self, _action: int) -> None:
-        self._follow_result = False  # the player scrolls (wheel, bar, keys): theirs now
-
-    def _reveal_result(self) -> None:
-        """Scroll the new result into view, once the layouts have taken its size: all of
-        it when it fits, else from its top."""
-        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        area, box = self.scroll_area, self.result_box
-        content = area.widget()
-        if content is None:
-            return
-        bar = area.verticalScrollBar()
-        top = box.mapTo(content, box.rect().topLeft()).y()
-        height = area.viewport().height()
-        bottom_first = top + box.height() - height
-        bar.setValue(max(0, min(top, max(bottom_first, bar.value()), bar.maximum())))
 
     def _balance_splitter(self) -> None:
         """Roll first, history second: the history pane gets its preferred height only if
@@ -500,7 +470,7 @@ class DicePanel(QWidget):
 
     def _spec_changed(self, spec: RollSpec | None) -> None:
         self._odds = None
-        self._follow_result = False  # a new roll is being set up: the form is in front
+        self.keep_result.stop()  # a new roll is being set up: the form is in front
         self._worker.request(spec)
         self._update_actions()
 
