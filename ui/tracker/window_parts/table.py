@@ -9,18 +9,17 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from ui.tracker.delegates import ActionsDelegate, ConditionsDelegate, RowDelegate
-from ui.tracker.initiative_model import (
+from ui.tracker.initiative_model import CombatantIdRole, InitiativeModel, InitiativeProxy
+from ui.tracker.rows import (
     COL_ACTIONS,
     COL_CONDITIONS,
     COL_INITIATIVE,
     COL_MODIFIERS,
     COL_NAME,
     COL_ORDER,
+    COL_POINTS,
     COL_SIDE,
     COL_STATE,
-    CombatantIdRole,
-    InitiativeModel,
-    InitiativeProxy,
 )
 
 COLUMN_WIDTHS: Final = {
@@ -31,6 +30,7 @@ COLUMN_WIDTHS: Final = {
     COL_ACTIONS: 82,
     COL_CONDITIONS: 330,
     COL_STATE: 110,
+    COL_POINTS: 140,  # "AP 1 · CP 3 · FP 1" whole
 }
 
 
