@@ -79,7 +79,7 @@ class EncounterSession(QObject):
             for file in sorted(self.controller.touched)
             if sheets is not None and (where := sheets.saved_at(file)) is not None
         ]
-        characters = sheets.characters() if sheets is not None else {}
+        characters = self.engine.view.characters  # the very sheets the commands changed
         parts = [
             Part(characters[file], path, stamp, copyable=False) for file, (path, stamp) in touched
         ]
