@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QLayout,
@@ -200,3 +200,40 @@ def fit_to_screen(window: QWidget, width: int, height: int) -> None:
     if screen is not None:
         size = size.boundedTo(screen.availableGeometry().size())
     window.resize(size)
+    # The title bar and borders come on top once the window manager frames the window:
+    # shrink by them then, or the status bar hangs below a laptop's screen.
+    window.installEventFilter(_FrameFit(window))
+
+
+class _FrameFit(QObject):
+    """Once its window's frame is known (the window manager reports it some events after
+    the first show): that frame within the screen's free area."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        framed = event.type() in (QEvent.Type.Show, QEvent.Type.Move, QEvent.Type.Resize)
+        if (
+            framed
+            and isinstance(watched, QWidget)
+            and watched.isVisible()
+            and watched.frameGeometry().size() != watched.size()
+        ):
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, watched, lambda: _frame_within_screen(watched))
+            self.deleteLater()
+        return False
+
+
+def _frame_within_screen(window: QWidget) -> None:
+    screen = window.screen()
+    if screen is None or window.isMaximized() or window.isFullScreen():
+        return
+    free = screen.availableGeometry()
+    frame = window.frameGeometry()
+    extra = QSize(max(0, frame.width() - free.width()), max(0, frame.height() - free.height()))
+    if extra.width() or extra.height():
+        window.resize(window.size() - extra)
+    frame = window.frameGeometry()
+    left = min(max(frame.left(), free.left()), free.right() + 1 - frame.width())
+    top = min(max(frame.top(), free.top()), free.bottom() + 1 - frame.height())
+    if (left, top) != (frame.left(), frame.top()):
+        window.move(window.pos() + QPoint(left - frame.left(), top - frame.top()))

@@ -1,27 +1,24 @@
-"""Acting: pick an actor and a skill (a quick pick from the actor's sheet), a target and
-what resists; the dice panel opens pre-loaded with the engine's proposed roll (R2 fallback,
-R4/R5/R8 modifiers, R6 help, R9 scale, each shown where it comes from); record the roll as
-the check; then spend its ranks from the R4 effect menu -- an effect roll lands damage on
-the target (R5), other effects become conditions.
+"""Acting: the act bar (who acts, at whom, with which weapon and skill; roll and record;
+damage; a total typed in from the table) always in view, and three tabs for the rest: the
+dice panel (its options, spends, history), the check's details (purpose, against, action,
+where the roll comes from) and the ranks' effect menu.
 
-The panel joins the parts in ``ui.tracker.act`` (the check form, the dice panel, the result
-and ranks) and runs the flow: it keeps which check is recorded, sends the commands through
-the tracker's controller and follows the turn. It asks the engine for everything
-(``proposed_spec``, ``effect_menu``, ``ranks_left``); it decides no rule.
+Issue 16: an attack with damage is the target, Roll and record, Damage -- at most four
+inputs with a weapon change -- and nothing scrolls inside the dock. The panel joins the
+parts in ``ui.tracker.act`` and runs the flow: it keeps which check is recorded, sends the
+commands through the tracker's controller and follows the turn. It asks the engine for
+everything (``proposed_spec``, ``effect_menu``, ``ranks_left``); it decides no rule.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QGroupBox,
     QLabel,
-    QPushButton,
-    QScrollArea,
-    QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -31,12 +28,21 @@ from sheets.encounter import Check, Damage, SpendPoint, SpendRanks
 from sheets.points import PointKind
 from ui.dice import DicePanel
 from ui.text import tooltip
+from ui.tracker.act.act_bar import (
+    DAMAGE_KEY,
+    RECORD_KEY,
+    ROLL_KEY,
+    SPEND_KEY,
+    TARGET_KEY,
+    TYPED_KEY,
+    ActBar,
+)
 from ui.tracker.act.check_form import CheckForm, Pick
 from ui.tracker.act.damage_line import DamageLine
 from ui.tracker.act.effect_menu import EffectMenu
 from ui.tracker.commands import EncounterController
 
-SCROLLED_PANE_LINES: Final = 5  # the least the check and the effect menu show
+DICE_TAB, DETAILS_TAB, EFFECTS_TAB = 0, 1, 2
 
 
 class ActPanel(QWidget):
@@ -61,109 +67,73 @@ class ActPanel(QWidget):
         self.form = CheckForm(self.engine)
         self.fallback_label = self.form.fallback_label
         self.resist_label = self.form.resist_label
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.form)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.weapon_combo = self.form.weapon_combo
+        self.bar = ActBar(self.form)
+        self.record_button = self.bar.record_button
+        self.result_label = self.bar.result_label
 
         self.dice_panel = DicePanel()  # its spends stack lives (and dies) with it
         rules = self.engine.view.rules
         self.dice_panel.set_defaults(rules.wild_dice, rules.critical_failure)
 
-        self.record_button = QPushButton("Record the check")
-        self.record_button.setObjectName("RecordCheck")
-        self.record_button.setToolTip(
-            "Send the roll on show to the encounter as this check (R4: its ranks are then "
-            "spent from the effect menu)"
-        )
-        self.record_button.setEnabled(False)
-        self.result_label = QLabel()
-        self.result_label.setTextFormat(Qt.TextFormat.PlainText)  # names in the outcome
-        self.result_label.setObjectName("CheckResult")
-        self.result_label.setWordWrap(True)
         self.damage_label = DamageLine()
+        self.bar.add_outcome_line(self.damage_label)  # the damage shows where it was rolled
         self.effect_menu = EffectMenu(self.engine, self.fontMetrics().height())
         self.spend_button = self.effect_menu.spend_button
-        self.weapon_combo = self.effect_menu.weapon_combo
-        ranks_box = QGroupBox("Result and ranks")
-        ranks_box.setToolTip("R4: result points buy ranks; spend them on the effect menu")
-        effects_column = QVBoxLayout(ranks_box)
-        effects_column.addWidget(self.record_button)
-        effects_column.addWidget(self.result_label)
-        effects_column.addWidget(self.damage_label)
+        effects = QWidget()
+        effects_column = QVBoxLayout(effects)
+        hint = QLabel("What the recorded check's ranks buy besides damage.")
+        hint.setWordWrap(True)
+        hint.setToolTip("R4: result points buy ranks; spend them on the effect menu")
+        effects_column.addWidget(hint)
         effects_column.addWidget(self.effect_menu, 1)
 
-        # Scrolled, like the check form: a short window scrolls the menu and its form
-        # instead of squashing their rows into each other.
-        effects_scroll = QScrollArea()
-        effects_scroll.setWidgetResizable(True)
-        effects_scroll.setWidget(ranks_box)
-        effects_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
-        # The check and the effect menu scroll; each keeps a few lines in view (from the
-        # font, not a pixel count), so the three fit a laptop's act dock (a 768 px tall
-        # tracker) with the dice panel's own minimum whole. How the height is shared:
-        # ``_balance_splitter``, until the GM drags a handle.
-        for pane in (scroll, effects_scroll):
-            pane.setMinimumHeight(SCROLLED_PANE_LINES * self.fontMetrics().lineSpacing())
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(scroll)
-        splitter.addWidget(self.dice_panel)
-        splitter.addWidget(effects_scroll)
-        splitter.setChildrenCollapsible(False)
-        splitter.setStretchFactor(0, 0)
-        splitter.setStretchFactor(1, 1)
-        splitter.setStretchFactor(2, 0)
-        splitter.splitterMoved.connect(self._splitter_moved)
-        self.splitter = splitter
-        self.check_scroll = scroll
-        self.effects_scroll = effects_scroll
-        self._sized_by_hand = False
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("ActTabs")
+        self.tabs.addTab(self.dice_panel, "Dice")
+        self.tabs.addTab(self.form, "Details")
+        self.tabs.addTab(effects, "Effects")
+        self.tabs.setTabToolTip(DICE_TAB, "The roll's dice and options; points spent on it")
+        self.tabs.setTabToolTip(DETAILS_TAB, "Purpose, what it is rolled against, the action")
+        self.tabs.setTabToolTip(EFFECTS_TAB, "Other effects the recorded check's ranks buy")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.tabs, 1)
 
-        self.form.actorChanged.connect(self.effect_menu.list_weapons)
+        self._shortcuts = [
+            self._shortcut(ROLL_KEY, self.roll_and_record),
+            self._shortcut(RECORD_KEY, self.record_check),
+            self._shortcut(DAMAGE_KEY, self.roll_damage),
+            self._shortcut(TARGET_KEY, self._focus_target),
+            self._shortcut(TYPED_KEY, self._focus_typed),
+            self._shortcut(SPEND_KEY, self.spend_selected),
+        ]
         self.form.actorChanged.connect(lambda _actor: self._show_points())
         self.dice_panel.pointsSpent.connect(self._points_spent)
         self.form.targetChanged.connect(self._refresh_conditions)
         self.form.rollProposed.connect(self._load_roll)
         self.dice_panel.resultChanged.connect(self._result_changed)
         self.record_button.clicked.connect(self.record_check)
+        self.bar.roll_button.clicked.connect(self.roll_and_record)
+        self.bar.damage_button.clicked.connect(self.roll_damage)
+        self.bar.typed_button.clicked.connect(self.record_typed_total)
         self.spend_button.clicked.connect(self.spend_selected)
-        # The Against fields last: the panes' first balance uses the form's size hint as
-        # first laid out (every field shown), the split the dock has always opened with.
         self.form.against_changed()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if not self._sized_by_hand:
-            self._balance_splitter()
+    def _shortcut(self, key: str, slot: Callable[[], object]) -> QShortcut:
+        shortcut = QShortcut(QKeySequence(key), self)
+        shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+        shortcut.activated.connect(slot)
+        return shortcut
 
-    def _splitter_moved(self, _pos: int, _index: int) -> None:
-        self._sized_by_hand = True  # the GM's split stays, whatever the dock's height
+    def _focus_target(self) -> None:
+        self.form.target_combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.form.target_combo.showPopup()
 
-    def _balance_splitter(self) -> None:
-        """Share the panel's height: the dice panel its minimum first (its form whole, the
-        roll button in view), then the check and the effect menu up to their preferred
-        heights (in proportion), then whatever is left to the dice panel."""
-        splitter = self.splitter
-        total = splitter.height() - (splitter.count() - 1) * splitter.handleWidth()
-        if total <= 0:
-            return
-        panes = (self.check_scroll, self.effects_scroll)
-        lows = [pane.minimumHeight() for pane in panes]
-        highs = [max(low, _whole_height(pane)) for low, pane in zip(lows, panes, strict=True)]
-        dice = self.dice_panel.minimumSizeHint().height()
-        room = max(total - dice, sum(lows))
-        if room >= sum(highs):
-            sides = highs
-        else:  # between the minimums and the preferred heights, in proportion
-            share = (room - sum(lows)) / max(1, sum(highs) - sum(lows))
-            sides = [
-                low + round((high - low) * share) for low, high in zip(lows, highs, strict=True)
-            ]
-        splitter.setSizes([sides[0], total - sum(sides), sides[1]])
+    def _focus_typed(self) -> None:
+        self.bar.typed_spin.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.bar.typed_spin.selectAll()
 
     # --- the check form ----------------------------------------------------------------------
 
@@ -233,11 +203,31 @@ class ActPanel(QWidget):
     def build_check(self) -> Check | None:
         return self.form.build_check(self.dice_panel.current_result())
 
+    def roll_and_record(self) -> str | None:
+        """Roll the proposed check and record it at once (the act bar's main button)."""
+        if self.form.actor() is None or self.form.skill_combo.currentData() is None:
+            self.controller.refused.emit("pick who acts and a skill first")
+            return None
+        if self.dice_panel.roll() is None:
+            return None
+        return self.record_check()
+
+    def record_typed_total(self) -> str | None:
+        """A total rolled with real dice at the table becomes the check."""
+        command = self.form.build_check_total(self.bar.typed_spin.value())
+        if command is None:
+            self.controller.refused.emit("pick who acts and a skill first")
+            return None
+        return self._record(command)
+
     def record_check(self) -> str | None:
         """The roll on show becomes the check (R4); returns the check's id."""
         command = self.build_check()
         if command is None:
             return None
+        return self._record(command)
+
+    def _record(self, command: Check) -> str | None:
         record = self.controller.run(command)
         if record is None:
             return None
@@ -253,10 +243,24 @@ class ActPanel(QWidget):
         self.refresh_menu()
         return self.check_id
 
+    def roll_damage(self) -> bool:
+        """The recorded check's effect roll with the weapon picked (R4): the act bar's
+        Damage button."""
+        if self.check_id is None:
+            self.controller.refused.emit("roll the attack first")
+            return False
+        if not self.effect_menu.pick("effect_roll"):
+            self.controller.refused.emit("the attack did not hit: no rank to spend on damage")
+            return False
+        return self.spend_selected()
+
     # --- spending its ranks (R4) -------------------------------------------------------------
 
     def refresh_menu(self) -> None:
         left = self.effect_menu.refresh(self.check_id)
+        self.bar.damage_button.setEnabled(
+            left is not None and self.effect_menu.option("effect_roll") is not None
+        )
         if left is not None:
             self.result_label.setToolTip(
                 tooltip(f"{left} rank(s) left to spend on {self.check_id} (R4)")
@@ -280,7 +284,7 @@ class ActPanel(QWidget):
                 self.controller.refused.emit("an effect roll needs a target (R4)")
                 return False
             command = self.effect_menu.effect_roll(
-                self.check_id, self.check_actor, self.check_target
+                self.check_id, self.check_actor, self.check_target, self.weapon_combo.currentData()
             )
         else:
             command = self.effect_menu.spending(self.check_id, key)
@@ -327,11 +331,3 @@ class ActPanel(QWidget):
         self.dice_panel.clear_result()  # the last turn's roll is not this turn's
         self.refresh_menu()
         self.record_button.setEnabled(False)
-
-
-def _whole_height(area: QScrollArea) -> int:
-    """How tall ``area`` is when it shows its widget without scrolling."""
-    widget = area.widget()
-    if widget is None:
-        return area.minimumHeight()
-    return widget.sizeHint().height() + 2 * area.frameWidth()

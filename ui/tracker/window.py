@@ -111,7 +111,7 @@ class TrackerWindow(QMainWindow):
         self.updates = Updates(self)
         self.round_label = self.updates.round_label
         self.docks = TrackerDocks(self, self.controller, self.log_model)
-        self.act_panel, self.act_scroll = self.docks.act_panel, self.docks.act_scroll
+        self.act_panel = self.docks.act_panel
         self.act_dock, self.log_view = self.docks.act_dock, self.docks.log_view
         self.log_dock = self.docks.log_dock
         self.menus = TrackerActions(

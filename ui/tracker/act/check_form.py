@@ -1,9 +1,12 @@
-"""The check form of the act dock: who acts and with what (a quick pick from the actor's
-sheet, R2), the purpose (R8), the target and what resists (R4), the action spent (R6).
+"""The check the act dock describes: who acts and with what (a weapon, a quick pick from
+the actor's sheet, R2), the purpose (R8), the target and what resists (R4), the action
+spent (R6).
 
-On every change it asks the engine for the roll (``proposed_spec``) and hands it on as
-``rollProposed``, with the line saying how the die code was found (R2), where each
-modifier comes from and who resists with what. It decides no rule.
+The form owns these fields; it lays out only the details (purpose, against, action, where
+the roll comes from). The act bar lays out the four a GM touches every turn: actor,
+target, weapon, skill. On every change the form asks the engine for the roll
+(``proposed_spec``) and hands it on as ``rollProposed``. It decides no rule: the default
+target and resistance come from ``sheets.encounter.targets`` and ``.defence``.
 """
 
 from __future__ import annotations
@@ -15,7 +18,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -24,7 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.dice import RollResult
+from sheets.documents import Weapon
 from sheets.encounter import Check, CommandRefused, Engine
+from sheets.encounter.defence import attack_ability, check_defence, default_resistance
+from sheets.encounter.targets import default_target
 from sheets.skills import CheckNotPossible, check_dice
 from ui.text import tooltip
 
@@ -74,15 +79,16 @@ def sheet_picks(engine: Engine, combatant: str) -> list[tuple[str, Pick]]:
 
 
 class CheckForm(QGroupBox):
-    """The "Check" box: the form, the R2 fallback line, the modifiers, who resists.
-    ``against_changed`` once placed shows the Against fields the mode needs."""
+    """The check's fields and its details box (purpose, against, action, the R2 fallback
+    line, the modifiers, who resists). ``against_changed`` once placed shows the Against
+    fields the mode needs."""
 
     actorChanged = Signal(object)  # str | None: whoever acts now
     targetChanged = Signal()
     rollProposed = Signal(object, object)  # RollSpec, difficulty (int | None)
 
     def __init__(self, engine: Engine) -> None:
-        super().__init__("Check")
+        super().__init__()
         self.engine = engine
         self.follow_turn = True  # the actor follows the turn until the GM picks another
         self._ids: tuple[str, ...] = ()
@@ -90,6 +96,12 @@ class CheckForm(QGroupBox):
         self.actor_combo = QComboBox()
         self.actor_combo.setObjectName("ActorCombo")
         self.actor_combo.setToolTip("Who acts (follows the turn)")
+        self.weapon_combo = QComboBox()
+        self.weapon_combo.setObjectName("WeaponCombo")
+        self.weapon_combo.setToolTip(
+            "The weapon: it picks the skill, makes the check an attack, says how the target "
+            "resists (a ranged attack is dodged, a melee one parried) and rolls its damage"
+        )
         self.skill_combo = QComboBox()
         self.skill_combo.setObjectName("SkillCombo")
         self.skill_combo.setToolTip(
@@ -123,15 +135,9 @@ class CheckForm(QGroupBox):
             self.action_combo.addItem(label, kind)
         self.action_combo.setToolTip("R6: 1 full and 1 bonus action each round")
         form = QFormLayout()
-        form.addRow("Actor", self.actor_combo)
-        form.addRow("Skill", self.skill_combo)
         form.addRow("Purpose", self.purpose_combo)
-        form.addRow("Target", self.target_combo)
         form.addRow("Against", self.against_combo)
-        against_row = QHBoxLayout()
-        against_row.addWidget(self.difficulty_spin)
-        against_row.addWidget(self.resist_combo, 1)
-        form.addRow("", against_row)
+        form.addRow("Difficulty", self.difficulty_spin)
         form.addRow("Action", self.action_combo)
         self.fallback_label = QLabel()
         self.fallback_label.setTextFormat(Qt.TextFormat.PlainText)  # skill names: text
@@ -149,10 +155,11 @@ class CheckForm(QGroupBox):
         column.addLayout(form)
         column.addWidget(self.fallback_label)
         column.addWidget(self.contributions)
-        column.addWidget(self.resist_label)
+        column.addStretch(1)
 
         self.actor_combo.activated.connect(self._actor_picked)
-        self.skill_combo.currentIndexChanged.connect(lambda _: self.propose())
+        self.weapon_combo.activated.connect(lambda _: self._weapon_picked())
+        self.skill_combo.currentIndexChanged.connect(lambda _: self._skill_changed())
         self.purpose_combo.currentIndexChanged.connect(lambda _: self.propose())
         self.target_combo.currentIndexChanged.connect(lambda _: self._target_changed())
         self.against_combo.currentIndexChanged.connect(lambda _: self.against_changed())
@@ -244,34 +251,108 @@ class CheckForm(QGroupBox):
         actor = self.actor()
         self._building = True
         self.skill_combo.clear()
+        self.weapon_combo.clear()
+        self.weapon_combo.addItem("No weapon", None)
         if actor is not None:
             for label, pick in sheet_picks(self.engine, actor):
                 self.skill_combo.addItem(label, pick)
+            for weapon in self.engine.view.sheet_of(actor).weapons:
+                self.weapon_combo.addItem(f"{weapon.name} ({weapon.damage})", weapon.name)
         self.actorChanged.emit(actor)
         self._building = False
-        if self.target() == actor:
-            self.set_target(None)
+        if actor is not None:  # never the actor itself, nor one of its allies
+            self.set_target(default_target(self.engine.view, actor, self.target()))
+            if self._fighting() and self.weapon_combo.count() > 1:
+                self.weapon_combo.setCurrentIndex(1)  # a fight: the first weapon drawn
+                self._weapon_picked()
+                return
+        self.propose()
+
+    def _fighting(self) -> bool:
+        """A tactical melee scene (R6), where most checks are attacks."""
+        encounter = self.engine.encounter
+        return encounter.scene_type == "tactical" and encounter.tactical_type == "melee"
+
+    def weapon(self) -> Weapon | None:
+        """The actor's weapon picked for the check, if any."""
+        actor, name = self.actor(), self.weapon_combo.currentData()
+        if actor is None or name is None:
+            return None
+        sheet = self.engine.view.sheet_of(actor)
+        return next((w for w in sheet.weapons if w.name == name), None)
+
+    def set_weapon(self, name: str | None) -> bool:
+        """Pick the actor's weapon ``name`` (None: no weapon), as the GM would."""
+        index = self.weapon_combo.findData(name)
+        if index < 0:
+            return False
+        self.weapon_combo.setCurrentIndex(index)
+        self._weapon_picked()
+        return True
+
+    def _weapon_picked(self) -> None:
+        """A weapon makes the check an attack with its skill against an active resistance
+        (R4), the target resisting as the weapon's kind says."""
+        weapon = self.weapon()
+        if weapon is None:
+            return
+        self._building = True
+        self.set_purpose("attack")
+        self.against_combo.setCurrentIndex(self.against_combo.findData("active"))
+        if not (weapon.skill and self.set_skill(weapon.skill)):
+            actor = self.actor()
+            sheet = self.engine.view.sheet_of(actor) if actor is not None else None
+            if sheet is not None:  # R2: the bare ability the missing skill stands on
+                self.set_skill(None, None, attack_ability(sheet, weapon))
+        self._building = False
+        self._target_changed()
+        self.against_changed()
+
+    def _skill_changed(self) -> None:
+        if self._building:
+            return
+        self._pick_resistance()
         self.propose()
 
     def _target_changed(self) -> None:
         if self._building:
             return
         target = self.target()
+        self._building = True
         self.resist_combo.clear()
         if target is not None:
             for label, pick in sheet_picks(self.engine, target):
                 self.resist_combo.addItem(label.strip(), pick)
-            dodge = self.resist_combo.findText("Dodge", Qt.MatchFlag.MatchStartsWith)
-            if dodge >= 0:
-                self.resist_combo.setCurrentIndex(dodge)
+        self._building = False
+        self._pick_resistance()
         self.targetChanged.emit()
         self.propose()
+
+    def _pick_resistance(self) -> None:
+        """What the target resists with by default: the kind of check says (a ranged attack
+        is dodged, a melee one parried, a social one met with discipline); the GM sees it
+        in the resist box and can change it before rolling."""
+        target, actor = self.target(), self.actor()
+        pick = self.skill_combo.currentData()
+        if target is None or actor is None or pick is None:
+            return
+        skill, _spec, ability = pick
+        defence = check_defence(self.engine.view.sheet_of(actor), skill, ability, self.weapon())
+        resist = default_resistance(self.engine.view.sheet_of(target), defence)
+        if resist is None:
+            return
+        for index in range(self.resist_combo.count()):
+            if tuple(self.resist_combo.itemData(index)) == resist:
+                self._building = True
+                self.resist_combo.setCurrentIndex(index)
+                self._building = False
+                return
 
     def against_changed(self) -> None:
         """Show the field the Against mode needs (a difficulty, or what resists); propose."""
         mode = self.against_combo.currentData()
-        self.difficulty_spin.setVisible(mode == "difficulty")
-        self.resist_combo.setVisible(mode in ("active", "fixed"))
+        self.difficulty_spin.setEnabled(mode == "difficulty")
+        self.resist_combo.setEnabled(mode in ("active", "fixed"))
         self.propose()
 
     # --- the proposed roll -----------------------------------------------------------------
@@ -330,16 +411,25 @@ class CheckForm(QGroupBox):
             return f"{name} cannot resist so: {error}"
         what = skill or ability
         if mode == "fixed" or self.engine.view.by_id[target].conceded:
-            return f"{name} resists with the fixed value of {what} {spec.code} (R4)"
-        return f"{name} resists with an active {what} roll, {spec.code}: the engine rolls it (R4)"
+            return f"{name} resists with the fixed value of {what} {spec.code}"
+        return f"{name} resists with an active {what} roll, {spec.code}: the app rolls it"
 
     # --- the check -------------------------------------------------------------------------
 
     def build_check(self, result: RollResult | None) -> Check | None:
         """The check this form describes, rolled as ``result`` (None until both are there)."""
+        if result is None:
+            return None
+        return self.build_check_total(
+            result.total, result.seed if isinstance(result.seed, int) else None
+        )
+
+    def build_check_total(self, total: int, seed: int | None = None) -> Check | None:
+        """The check this form describes with ``total`` rolled (in the app, or at the table
+        and typed in); None until an actor and a skill are picked."""
         actor = self.actor()
         pick = self.skill_combo.currentData()
-        if actor is None or pick is None or result is None:
+        if actor is None or pick is None:
             return None
         skill, specialization, ability = pick
         mode = self.against_combo.currentData()
@@ -358,6 +448,6 @@ class CheckForm(QGroupBox):
             resistance="fixed" if mode == "fixed" else "active",
             action="full" if action == "reaction" else action,
             reaction=action == "reaction",
-            total=result.total,
-            seed=result.seed if isinstance(result.seed, int) else None,
+            total=total,
+            seed=seed,
         )

@@ -1,7 +1,8 @@
 """The R4 effect menu of the act dock: what a recorded check's ranks can buy (the engine's
 ``effect_menu``, each option with its price), the parameters the picked effect needs
-(help or hinder, a track, ranks, a name, a condition, the weapon of an effect roll) and
-the Spend button. It builds the engine command for the pick; it decides no rule."""
+(help or hinder, a track, ranks, a name, a condition) and the Spend button. The
+weapon of an effect roll is the check form's. It builds the engine command for the pick;
+it decides no rule."""
 
 from __future__ import annotations
 
@@ -54,14 +55,11 @@ class EffectMenu(QWidget):
         self.name_edit.setPlaceholderText("condition name / skill / ability")
         self.condition_combo = QComboBox()
         self.condition_combo.setToolTip("The condition whose duration changes, or to recover")
-        self.weapon_combo = QComboBox()
-        self.weapon_combo.setToolTip("The weapon of the effect roll (R4, R9)")
         params = QFormLayout()
         params.addRow("Sign", self.sign_combo)
         params.addRow("Track / ranks", _row(self.track_combo, self.ranks_spin))
         params.addRow("Name", self.name_edit)
         params.addRow("Condition", self.condition_combo)
-        params.addRow("Weapon", self.weapon_combo)
         self.spend_button = QPushButton("Spend")
         self.spend_button.setObjectName("SpendRanks")
         self.spend_button.setEnabled(False)
@@ -116,13 +114,6 @@ class EffectMenu(QWidget):
         if option is not None:
             self.spend_button.setToolTip(tooltip(f"{option.label} ({option.ranks} rank(s), R4)"))
 
-    def list_weapons(self, actor: str | None) -> None:
-        """The actor's weapons, for an effect roll (R4, R9)."""
-        self.weapon_combo.clear()
-        if actor is not None:
-            for weapon in self.engine.view.sheet_of(actor).weapons:
-                self.weapon_combo.addItem(f"{weapon.name} ({weapon.damage})", weapon.name)
-
     def list_conditions(self, target: str | None) -> None:
         """The target's conditions, whose duration an effect changes or which it recovers."""
         self.condition_combo.clear()
@@ -135,10 +126,9 @@ class EffectMenu(QWidget):
 
     # --- the commands ----------------------------------------------------------------------
 
-    def effect_roll(self, check_id: str, actor: str, target: str) -> Damage:
-        """R4: the effect roll of the check, with the weapon picked (or the damage code
-        typed in the Name field when there is none)."""
-        weapon = self.weapon_combo.currentData()
+    def effect_roll(self, check_id: str, actor: str, target: str, weapon: str | None) -> Damage:
+        """R4: the effect roll of the check, with ``weapon`` (or the damage code typed in
+        the Name field when there is none)."""
         return Damage(
             actor,
             target,

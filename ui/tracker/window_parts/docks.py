@@ -1,6 +1,6 @@
-"""The tracker's docks: the act panel (the whole right side, scrolling rather than
-crushing its parts) and the encounter log (under the table), and their sizes once the
-window is first shown."""
+"""The tracker's docks: the act panel (the whole right side; its act bar always in view,
+the rest in tabs, nothing scrolled inside anything else) and the encounter log (under
+the table), and their sizes once the window is first shown."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
-from ui.layouts import FitScrollArea
 from ui.tracker.act_panel import ActPanel
 from ui.tracker.log_view import LogView
 
@@ -37,11 +36,7 @@ class TrackerDocks:
     ) -> None:
         self.window = window
         self.act_panel = ActPanel(controller, window)
-        # The check, the dice panel and the effect menu each keep their minimum height (the
-        # dice form's controls whole); a dock shorter than that scrolls instead of crushing
-        # them, and it is never narrower than the dice form.
-        self.act_scroll = FitScrollArea(self.act_panel)
-        self.act_dock = _dock(window, "Act", "ActDock", self.act_scroll)
+        self.act_dock = _dock(window, "Act", "ActDock", self.act_panel)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.act_dock)
         self.log_view = LogView(log_model)
         self.log_dock = _dock(window, "Encounter log", "LogDock", self.log_view)

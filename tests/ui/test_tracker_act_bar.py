@@ -1,0 +1,175 @@
+"""The act bar (issue 16): an attack with damage in at most four inputs through the real
+widgets, the target never the actor or an ally, the resistance by the kind of attack, a
+total typed in from the table, and keyboard-only play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from sheets.encounter.targets import is_opponent
+from tests.ui_helpers import tracker_on
+from ui.tracker import TrackerWindow
+from ui.tracker.initiative_model import COL_NAME
+
+MAX_INPUTS_PER_ATTACK = 4  # issue 16's goal
+
+
+class Inputs:
+    """The GM's clicks and keys, counted as the test makes them."""
+
+    def __init__(self, qtbot: QtBot) -> None:
+        self.qtbot = qtbot
+        self.count = 0
+
+    def click(self, widget: QWidget, at: QPoint | None = None) -> None:
+        self.count += 1
+        if at is None:
+            self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+        else:
+            self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at)
+
+    def key(
+        self,
+        widget: QWidget,
+        key: Qt.Key,
+        modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+    ) -> None:
+        self.count += 1
+        self.qtbot.keyClick(widget, key, modifier)
+
+
+def _fight(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch, actor: str = "greta"
+) -> TrackerWindow:
+    """The sample brawl at ``actor``'s turn; the rolls in the panel come from seed 20,
+    the app's own (resistance, damage) from seed 2: Greta's pistol hits."""
+    monkeypatch.setattr("sheets.dice.pipeline.new_seed", lambda: 20)
+    monkeypatch.setattr("sheets.encounter.commands.base.new_seed", lambda: 2)
+    window: TrackerWindow = tracker_on(qtbot, campaign, active=True)
+    window.roll_initiative(seed=42)
+    while window.engine.current() != actor:
+        window.engine.next_turn()
+    window.act_panel.engine_changed()
+    qtbot.waitUntil(lambda: window.act_panel.actor() == actor)
+    return window
+
+
+def _row_point(window: TrackerWindow, combatant: str) -> QPoint:
+    table = window.table
+    row = table.source.ids().index(combatant)
+    index = window.proxy.mapFromSource(window.model.index(row, COL_NAME))
+    return table.visualRect(index).center()
+
+
+def test_an_attack_with_damage_takes_at_most_four_inputs(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _fight(qtbot, campaign, monkeypatch)
+    act, engine = window.act_panel, window.engine
+    inputs = Inputs(qtbot)
+    before = engine.track_level("guard-2", "damage")
+
+    inputs.click(window.table.viewport(), _row_point(window, "guard-2"))  # the target
+    assert act.form.target() == "guard-2"
+    inputs.click(act.bar.roll_button)  # roll and record with the weapon drawn
+    assert act.check_id is not None
+    check = engine.encounter.engine_state.checks[act.check_id]
+    assert check.target == "guard-2"
+    assert act.bar.damage_button.isEnabled()
+    inputs.click(act.bar.damage_button)  # its damage
+
+    assert inputs.count <= MAX_INPUTS_PER_ATTACK
+    record = window.controller.last_record()
+    assert record is not None and record.command.__class__.__name__ == "Damage"
+    assert engine.track_level("guard-2", "damage") > before
+    assert "Company Guard 2" in act.result_label.text()
+
+
+def test_an_attack_by_keyboard_alone_on_the_offered_target(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _fight(qtbot, campaign, monkeypatch)
+    act, engine = window.act_panel, window.engine
+    inputs = Inputs(qtbot)
+    target = act.form.target()
+    assert target is not None and is_opponent(engine.view, "greta", target)
+    before = engine.track_level(target, "damage")
+    focus = act.form.skill_combo
+    inputs.key(focus, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # roll, record
+    assert act.check_id is not None
+    inputs.key(focus, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)  # damage
+    assert inputs.count == 2
+    assert engine.track_level(target, "damage") > before
+
+
+def test_the_target_is_never_the_actor_nor_an_ally(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _fight(qtbot, campaign, monkeypatch)
+    act, engine = window.act_panel, window.engine
+    for _turn in range(len(engine.encounter.combatants)):
+        actor = act.actor()
+        target = act.form.target()
+        assert actor is not None and target is not None
+        assert is_opponent(engine.view, actor, target), (actor, target)
+        window.next_turn()
+        act.engine_changed()
+        qtbot.waitUntil(lambda: act.actor() == engine.current())
+
+
+def test_a_ranged_attack_is_dodged_and_the_gm_may_change_it_before_rolling(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _fight(qtbot, campaign, monkeypatch, "jack")
+    act = window.act_panel
+    act.set_target("brask")
+    assert act.form.set_weapon("Lee-Enfield rifle")
+    assert act.form.skill_combo.currentData() == ("Firearms", None, None)
+    assert act.form.resist_combo.currentData() == ("Dodge", None, None)
+    assert "Dodge" in act.resist_label.text()
+    # A guard has no Dodge: Dexterity resists, never Strength (the old first ability).
+    act.set_target("guard-1")
+    assert act.form.resist_combo.currentData() == (None, None, "Dexterity")
+    # The GM's own pick stands.
+    brawling = act.form.resist_combo.findText("Brawling", Qt.MatchFlag.MatchStartsWith)
+    act.form.resist_combo.setCurrentIndex(brawling)
+    check = act.form.build_check_total(12)
+    assert check is not None and check.resist_skill == "Brawling"
+
+
+def test_a_total_rolled_at_the_table_is_recorded_as_typed(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _fight(qtbot, campaign, monkeypatch)
+    act, engine = window.act_panel, window.engine
+    rolls_before = act.dice_panel.history.rowCount()
+    act.bar.typed_spin.setValue(17)
+    qtbot.mouseClick(act.bar.typed_button, Qt.MouseButton.LeftButton)
+    assert act.check_id is not None
+    record = window.controller.last_record()
+    assert record is not None and record.outcome.data["total"] == 17
+    assert act.dice_panel.history.rowCount() == rolls_before  # no dice rolled in the app
+    assert act.result_label.text()
+    window.undo_stack.undo()
+    assert act.check_id not in engine.encounter.engine_state.checks
+
+
+def test_damage_after_a_miss_says_why_in_plain_words(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _fight(qtbot, campaign, monkeypatch)
+    act = window.act_panel
+    refusals: list[str] = []
+    window.controller.refused.connect(refusals.append)
+    assert not act.roll_damage()
+    assert refusals == ["roll the attack first"]
+    act.bar.typed_spin.setValue(1)  # a miss typed in from the table
+    act.record_typed_total()
+    assert act.check_id is not None and not act.bar.damage_button.isEnabled()
+    assert not act.roll_damage()
+    assert refusals[-1] == "the attack did not hit: no rank to spend on damage"
