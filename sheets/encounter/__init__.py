@@ -7,6 +7,7 @@ it commands (``sheets.encounter.commands``) and shows its queries.
 
 from sheets.encounter.commands import (
     COMMANDS,
+    AddCombatants,
     AdjustActions,
     AwardActionPoints,
     ChangeDuration,
@@ -25,6 +26,7 @@ from sheets.encounter.commands import (
     NextTurn,
     Note,
     Outcome,
+    RemoveCombatant,
     RemoveCondition,
     RollInitiative,
     SetGoal,
@@ -45,6 +47,7 @@ __all__ = [
     "COMMANDS",
     "EFFECT_MENU",
     "ActiveModifier",
+    "AddCombatants",
     "AdjustActions",
     "AwardActionPoints",
     "ChangeDuration",
@@ -69,6 +72,7 @@ __all__ = [
     "Note",
     "OrderEntry",
     "Outcome",
+    "RemoveCombatant",
     "RemoveCondition",
     "RollInitiative",
     "SetGoal",

@@ -77,6 +77,11 @@ class Changes:
             (lambda: write_field(model, name, old), lambda: write_field(model, name, value))
         )
 
+    def call(self, undo: Callable[[], None], redo: Callable[[], None]) -> None:
+        """A step of the command's own, e.g. refreshing a lookup after the list it indexes
+        changed (recorded first, its undo runs last; recorded last, its redo does)."""
+        self.steps.append((undo, redo))
+
     def insert(self, items: MutableSequence[Any], index: int, item: Any) -> None:
         """Insert ``item`` at ``index`` (``len(items)`` appends)."""
         items.insert(index, item)

@@ -22,7 +22,7 @@ from sheets.storage import CampaignFolder, FileStamp
 from ui.layouts import fit_to_screen
 from ui.services.prompter import Prompter
 from ui.tracker.encounter_session import EncounterSession
-from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
+from ui.tracker.initiative_model import CombatantIdRole, InitiativeModel, InitiativeProxy
 from ui.tracker.log_view import LogModel
 from ui.tracker.player_view import PlayerView
 from ui.tracker.sheet_files import FolderSheets, SheetFiles
@@ -48,6 +48,9 @@ ACTIONS = (
     "concede_side_action",
     "award_action",
     "fear_action",
+    "add_action",
+    "duplicate_action",
+    "remove_action",
     "end_scene_action",
     "undo_action",
     "redo_action",
@@ -72,6 +75,9 @@ class TrackerWindow(QMainWindow):
     concede_side_action: QAction
     award_action: QAction
     fear_action: QAction
+    add_action: QAction
+    duplicate_action: QAction
+    remove_action: QAction
     end_scene_action: QAction
     undo_action: QAction
     redo_action: QAction
@@ -126,6 +132,13 @@ class TrackerWindow(QMainWindow):
         self.controller.applied.connect(self.updates.applied)
         self.undo_stack.indexChanged.connect(lambda _i: self.updates.stack_moved())
         self.table.targetHinted.connect(self.act_panel.set_target_hint)
+        # A click offers the row as the target; a double-click makes it the one who acts
+        # (a reaction, an out-of-turn action).
+        self.table.doubleClicked.connect(
+            lambda index: self.act_panel.set_actor(
+                str(index.data(CombatantIdRole)), follow_turn=False
+            )
+        )
         self.session.saved.connect(
             lambda path: self.statusBar().showMessage(f"Saved {path.name}", 5000)
         )

@@ -23,6 +23,7 @@ from sheets.encounter.commands.flow import (
     SpendAction,
     StartEncounter,
 )
+from sheets.encounter.commands.joining import AddCombatants, RemoveCombatant
 from sheets.encounter.commands.marks import (
     ChangeDuration,
     CreateCondition,
@@ -59,6 +60,8 @@ COMMANDS: tuple[type[Command], ...] = (
     Concede,
     AwardActionPoints,
     SpendPoint,
+    AddCombatants,
+    RemoveCombatant,
     Help,
     FearCheck,
     EndEncounter,
@@ -69,6 +72,7 @@ COMMANDS: tuple[type[Command], ...] = (
 __all__ = [
     "COMMANDS",
     "ActionKind",
+    "AddCombatants",
     "AdjustActions",
     "AwardActionPoints",
     "ChangeDuration",
@@ -88,6 +92,7 @@ __all__ = [
     "NextTurn",
     "Note",
     "Outcome",
+    "RemoveCombatant",
     "RemoveCondition",
     "RollInitiative",
     "SetGoal",

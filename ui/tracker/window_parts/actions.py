@@ -104,6 +104,24 @@ class TrackerActions(QObject):
             "End scene",
             "R6/R7: end the scene: its conditions end, pending action points are awarded",
         )
+        self.add_action = self._action(
+            "Add combatants\u2026",
+            "Reinforcements: someone of the campaign, numbered copies of a Stock sheet, or a "
+            "quick new NPC joins the fight (Ctrl+Shift+N)",
+            "Ctrl+Shift+N",
+        )
+        self.duplicate_action = self._action(
+            "Duplicate",
+            "One more like the selected combatant, numbered, with a fresh copy of its sheet "
+            "(Ctrl+Shift+D)",
+            "Ctrl+Shift+D",
+        )
+        self.remove_action = self._action(
+            "Remove from encounter",
+            "The selected combatant leaves the encounter; its sheet keeps what happened to "
+            "it (Ctrl+Delete)",
+            "Ctrl+Del",
+        )
         self._build_undo_actions(stack)
         self.save_action = self._action(
             "Save", "Save the encounter and the character files it changed (Ctrl+S)", "Ctrl+S"
@@ -134,6 +152,10 @@ class TrackerActions(QObject):
         self.concede_side_action.triggered.connect(people.concede_side)
         self.award_action.triggered.connect(people.award_selected)
         self.fear_action.triggered.connect(people.fear_selected)
+        self.add_action.triggered.connect(people.ask_who_joins)
+        self.duplicate_action.triggered.connect(people.duplicate_selected)
+        self.remove_action.triggered.connect(people.remove_selected)
+        self._build_row_menu(people)
         self.save_action.triggered.connect(session.save)
         self.player_view_action.toggled.connect(lambda on: player.toggle(on))
         player.action = self.player_view_action
@@ -170,6 +192,29 @@ class TrackerActions(QObject):
                 QApplication.sendEvent(parent, event)
             return True
         return super().eventFilter(watched, event)
+
+    def _build_row_menu(self, people: CombatantActions) -> None:
+        """A right click on the initiative table: what can be done to the selected rows."""
+        table = people.table
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for action in (
+            self.move_up_action,
+            self.move_down_action,
+            None,
+            self.concede_action,
+            self.award_action,
+            self.fear_action,
+            None,
+            self.duplicate_action,
+            self.remove_action,
+            self.add_action,
+        ):
+            if action is None:
+                separator = QAction(table)
+                separator.setSeparator(True)
+                table.addAction(separator)
+            else:
+                table.addAction(action)
 
     def _action(self, text: str, tip: str, *keys: Key) -> QAction:
         action = QAction(text, self.window)
@@ -278,6 +323,9 @@ class TrackerActions(QObject):
             self.player_view_action,
         ):
             menu.addAction(action)
+        combatants = self.window.menuBar().addMenu("&Combatants")
+        for action in (self.add_action, self.duplicate_action, self.remove_action):
+            combatants.addAction(action)
         edit = self.window.menuBar().addMenu("&Edit")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)

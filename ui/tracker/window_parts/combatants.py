@@ -1,5 +1,6 @@
 """What the selected combatants do: move in the turn order, concede (R6), get action
-points (R7), appear and frighten the heroes (R8). Each is one undoable step."""
+points (R7), appear and frighten the heroes (R8); who joins mid-fight (from the campaign,
+a copy of one on the table, a quick new NPC) and who leaves. Each is one undoable step."""
 
 from __future__ import annotations
 
@@ -8,17 +9,22 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QWidget
 
+from sheets.documents import Character, Combatant, new_character
 from sheets.encounter import (
+    AddCombatants,
     AwardActionPoints,
     CommandRecord,
     Concede,
     FearCheck,
     MoveInOrder,
+    RemoveCombatant,
     SetOrder,
 )
 from sheets.encounter.initiative import move as moved_order
+from sheets.encounter.roster import base_name, new_combatants
 from ui.tracker.encounter_session import EncounterSession
 from ui.tracker.window_parts.award_dialog import AwardDialog
+from ui.tracker.window_parts.join_dialog import JoinDialog
 from ui.tracker.window_parts.table import InitiativeTable
 
 
@@ -116,3 +122,96 @@ class CombatantActions(QObject):
         ids = self._selected_or_refuse("Select the creatures that appear (R8)")
         if ids:
             self.fear_check(ids)
+
+    # --- joining and leaving mid-fight (issue 16) -------------------------------------------
+
+    def _sides(self) -> list[str]:
+        enc = self.session.engine.encounter
+        names = [side.name for side in enc.sides]
+        names += [c.side for c in enc.combatants if c.side not in names]
+        return names
+
+    def add_from_campaign(self, path: str, side: str, copies: int = 1) -> CommandRecord | None:
+        """The campaign's character at ``path`` joins on ``side``: a Dynamic one by
+        reference (once), a Stock one as ``copies`` numbered copies (R2)."""
+        engine = self.session.engine
+        character = engine.view.characters.get(path)
+        if character is None:
+            self.refuse(f"{path} is not a character of this campaign")
+            return None
+        if not side:
+            self.refuse("say which side they are on")
+            return None
+        if character.importance == "dynamic" and any(
+            c.character_file == path for c in engine.encounter.combatants
+        ):
+            self.refuse(f"{character.name} is in the encounter already")
+            return None
+        made = new_combatants(path, character, side, set(engine.view.by_id), copies, self._names())
+        return self._join(made)
+
+    def _names(self) -> set[str]:
+        return {c.name.casefold() for c in self.session.engine.encounter.combatants}
+
+    def add_quick(self, sheet: Character, side: str, copies: int = 1) -> CommandRecord | None:
+        """A quick NPC made at the table joins on ``side`` (numbered copies)."""
+        if not side:
+            self.refuse("say which side they are on")
+            return None
+        made = new_combatants(
+            "", sheet, side, set(self.session.engine.view.by_id), copies, self._names()
+        )
+        return self._join(made)
+
+    def duplicate_selected(self) -> CommandRecord | None:
+        """A copy of each selected combatant's sheet joins beside it, numbered (issue 16:
+        one more guard like that one)."""
+        ids = self._selected_or_refuse("Select whom to duplicate")
+        if not ids:
+            return None
+        engine = self.session.engine
+        taken, names = set(engine.view.by_id), self._names()
+        made: list[Combatant] = []
+        for cid in ids:
+            original = engine.view.by_id[cid]
+            sheet = engine.view.character(original).model_copy(deep=True)
+            update: dict[str, object] = {"name": base_name(original.name)}
+            if sheet.importance == "dynamic":
+                update |= {"importance": "stock", "kind": "npc"}
+            sheet = sheet.model_copy(update=update)
+            source = original.template or original.character_file or ""
+            made += new_combatants(source, sheet, original.side, taken, 1, names)
+        return self._join(made)
+
+    def _join(self, made: list[Combatant]) -> CommandRecord | None:
+        record = self.session.run(AddCombatants(tuple(made)))
+        if record is not None and made:
+            self.table.select(made[0].id)
+        return record
+
+    def remove_selected(self) -> CommandRecord | None:
+        ids = self._selected_or_refuse("Select who leaves the encounter")
+        if len(ids) != 1:
+            if ids:
+                self.refuse("Select one combatant to take out of the encounter")
+            return None
+        return self.session.run(RemoveCombatant(ids[0]))
+
+    def ask_who_joins(self) -> CommandRecord | None:
+        """The Add combatants dialog, then the join it describes."""
+        sheets = self.session.engine.view.characters
+        dialog = JoinDialog(dict(sheets), self._sides(), self.dialog_parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        path = dialog.chosen_path()
+        if path is not None:
+            return self.add_from_campaign(path, dialog.side(), dialog.copies.value())
+        quick = dialog.quick_sheet()
+        if isinstance(quick, str):
+            self.refuse(quick)
+            return None
+        name, code = quick
+        sheet = new_character(name, "npc")
+        for ability in sheet.abilities:
+            ability.code = code
+        return self.add_quick(sheet, dialog.side(), dialog.copies.value())
