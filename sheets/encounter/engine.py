@@ -302,13 +302,17 @@ class Engine:
     def _remaining(self, instance: ConditionInstance) -> str:
         if instance.expires_round is None or instance.anchor is None:
             if instance.duration == Duration.ROUNDS:
-                return f"{instance.remaining_rounds} rounds"
+                left = instance.remaining_rounds
+                return f"{left} round{'s' if left != 1 else ''} left"
             return instance.duration.label
+        # Issue 16: the rounds left first (the column a GM scans), then the exact end (R6).
+        left = instance.expires_round - self.encounter.round
+        lead = "this round" if left <= 0 else f"{left} round{'s' if left > 1 else ''} left"
         if instance.anchor == "*round":
-            return f"until the end of round {instance.expires_round}"
+            return f"{lead}: until the end of round {instance.expires_round}"
         who = self.view.by_id.get(instance.anchor)
         name = who.name if who else instance.anchor
-        return f"until the end of {name}'s turn in round {instance.expires_round}"
+        return f"{lead}: until the end of {name}'s turn in round {instance.expires_round}"
 
     def scene_over(self) -> bool:
         """R6: no active opposition remains -- at most one side still has anyone active.

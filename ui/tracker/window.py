@@ -51,6 +51,7 @@ ACTIONS = (
     "add_action",
     "duplicate_action",
     "remove_action",
+    "effect_action",
     "end_scene_action",
     "undo_action",
     "redo_action",
@@ -78,6 +79,7 @@ class TrackerWindow(QMainWindow):
     add_action: QAction
     duplicate_action: QAction
     remove_action: QAction
+    effect_action: QAction
     end_scene_action: QAction
     undo_action: QAction
     redo_action: QAction

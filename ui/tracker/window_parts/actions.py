@@ -122,6 +122,12 @@ class TrackerActions(QObject):
             "it (Ctrl+Delete)",
             "Ctrl+Del",
         )
+        self.effect_action = self._action(
+            "Apply effect\u2026",
+            "Put harm, a modifier or a named condition straight on the selected combatants, "
+            "with how long it lasts, without a check (Ctrl+Shift+E)",
+            "Ctrl+Shift+E",
+        )
         self._build_undo_actions(stack)
         self.save_action = self._action(
             "Save", "Save the encounter and the character files it changed (Ctrl+S)", "Ctrl+S"
@@ -155,6 +161,7 @@ class TrackerActions(QObject):
         self.add_action.triggered.connect(people.ask_who_joins)
         self.duplicate_action.triggered.connect(people.duplicate_selected)
         self.remove_action.triggered.connect(people.remove_selected)
+        self.effect_action.triggered.connect(people.ask_effect)
         self._build_row_menu(people)
         self.save_action.triggered.connect(session.save)
         self.player_view_action.toggled.connect(lambda on: player.toggle(on))
@@ -201,6 +208,7 @@ class TrackerActions(QObject):
             self.move_up_action,
             self.move_down_action,
             None,
+            self.effect_action,
             self.concede_action,
             self.award_action,
             self.fear_action,
@@ -324,7 +332,12 @@ class TrackerActions(QObject):
         ):
             menu.addAction(action)
         combatants = self.window.menuBar().addMenu("&Combatants")
-        for action in (self.add_action, self.duplicate_action, self.remove_action):
+        for action in (
+            self.add_action,
+            self.duplicate_action,
+            self.remove_action,
+            self.effect_action,
+        ):
             combatants.addAction(action)
         edit = self.window.menuBar().addMenu("&Edit")
         edit.addAction(self.undo_action)

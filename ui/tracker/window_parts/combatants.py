@@ -5,16 +5,19 @@ a copy of one on the table, a quick new NPC) and who leaves. Each is one undoabl
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QWidget
 
-from sheets.documents import Character, Combatant, new_character
+from sheets.conditions import TrackName
+from sheets.documents import Character, CheckModifier, Combatant, new_character
 from sheets.encounter import (
     AddCombatants,
     AwardActionPoints,
     CommandRecord,
     Concede,
+    CreateCondition,
     FearCheck,
     MoveInOrder,
     RemoveCombatant,
@@ -22,8 +25,10 @@ from sheets.encounter import (
 )
 from sheets.encounter.initiative import move as moved_order
 from sheets.encounter.roster import base_name, new_combatants
+from sheets.results import Duration
 from ui.tracker.encounter_session import EncounterSession
 from ui.tracker.window_parts.award_dialog import AwardDialog
+from ui.tracker.window_parts.effect_dialog import EffectDialog
 from ui.tracker.window_parts.join_dialog import JoinDialog
 from ui.tracker.window_parts.table import InitiativeTable
 
@@ -215,3 +220,63 @@ class CombatantActions(QObject):
         for ability in sheet.abilities:
             ability.code = code
         return self.add_quick(sheet, dialog.side(), dialog.copies.value())
+
+    # --- effects straight on combatants, without a check (issue 16) --------------------------
+
+    def apply_effect(
+        self,
+        ids: list[str],
+        *,
+        name: str = "",
+        track: TrackName | None = None,
+        ranks: int = 1,
+        modifier: CheckModifier | None = None,
+        duration: Duration = Duration.ROUNDS,
+        rounds: int | None = None,
+    ) -> list[CommandRecord]:
+        """One condition on each of ``ids`` (one undo step for them all)."""
+        if not ids:
+            self.refuse("Select who the effect is on")
+            return []
+        kind: Literal["discrete", "cumulative"] = "cumulative" if track is not None else "discrete"
+        records = []
+        stack = self.session.undo_stack
+        stack.beginMacro(f"Effect on {len(ids)} combatant(s)" if len(ids) > 1 else "Effect")
+        try:
+            for cid in ids:
+                command = CreateCondition(
+                    cid,
+                    name=name,
+                    kind=kind,
+                    track=track,
+                    ranks=ranks,
+                    duration=duration,
+                    rounds=rounds if duration == Duration.ROUNDS else None,
+                    source="GM",
+                    modifier=modifier,
+                )
+                record = self.session.run(command)
+                if record is not None:
+                    records.append(record)
+        finally:
+            stack.endMacro()
+        return records
+
+    def ask_effect(self) -> list[CommandRecord]:
+        """The Apply effect dialog over the selected combatants, then the effect."""
+        ids = self._selected_or_refuse("Select who the effect is on")
+        if not ids:
+            return []
+        engine = self.session.engine
+        dialog = EffectDialog([engine.view.by_id[c].name for c in ids], self.dialog_parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:  # it stays open while wrong
+            return []
+        return self.apply_effect(
+            ids,
+            name=dialog.name_edit.text().strip(),
+            track=dialog.track(),
+            ranks=dialog.ranks_spin.value(),
+            modifier=dialog.modifier(),
+            duration=dialog.duration(),
+            rounds=dialog.rounds_spin.value(),
+        )
