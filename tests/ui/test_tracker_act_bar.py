@@ -173,3 +173,22 @@ def test_damage_after_a_miss_says_why_in_plain_words(
     assert act.check_id is not None and not act.bar.damage_button.isEnabled()
     assert not act.roll_damage()
     assert refusals[-1] == "the attack did not hit: no rank to spend on damage"
+
+
+def test_a_combined_action_adds_the_helpers_dice_to_the_allys_check(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _fight(qtbot, campaign, monkeypatch)  # Greta's turn
+    act, engine = window.act_panel, window.engine
+    act.set_target("jack")
+    assert act.help_box.mode_combo.currentData() == "enhance"  # an ally: help
+    assert act.set_skill("Firearms")
+    qtbot.mouseClick(act.help_box.help_button, Qt.MouseButton.LeftButton)
+    jack = engine.view.by_id["jack"]
+    assert len(jack.help) == 1 and jack.help[0].helper == "greta"
+    _spec, contributions = engine.proposed_spec("jack", "Firearms")
+    assert any("Greta" in c.label or "help" in c.label.casefold() for c in contributions)
+    act.set_target("brask")
+    assert act.help_box.mode_combo.currentData() == "blunt"  # an opponent: hinder
+    window.undo_stack.undo()
+    assert not engine.view.by_id["jack"].help

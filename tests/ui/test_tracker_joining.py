@@ -134,3 +134,15 @@ def test_a_quick_npc_joins_with_one_die_code_everywhere(qtbot: QtBot, campaign: 
     assert [c.name for c in joined] == ["Dock worker 1", "Dock worker 2"]
     assert joined[0].character is not None and joined[0].template is None
     assert {a.code for a in joined[0].character.abilities} == {DieCode(3)}
+
+
+def test_delay_from_the_toolbar_lets_the_next_act_first(qtbot: QtBot, campaign: Path) -> None:
+    window = _running(qtbot, campaign)
+    first = window.engine.current()
+    second = window.engine.encounter.turn_order[1]
+    assert window.delay_action.isEnabled()
+    window.delay_action.trigger()
+    assert window.engine.current() == second
+    qtbot.waitUntil(lambda: window.act_panel.actor() == second)
+    window.next_turn()
+    assert window.engine.current() == first

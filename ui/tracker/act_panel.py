@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.dice import RollResult, RollSpec
-from sheets.encounter import Check, Damage, SpendPoint, SpendRanks
+from sheets.encounter import Check, Damage, Help, SpendPoint, SpendRanks
+from sheets.encounter.targets import is_opponent
 from sheets.points import PointKind
 from ui.dice import DicePanel
 from ui.text import tooltip
@@ -40,6 +41,7 @@ from ui.tracker.act.act_bar import (
 from ui.tracker.act.check_form import CheckForm, Pick
 from ui.tracker.act.damage_line import DamageLine
 from ui.tracker.act.effect_menu import EffectMenu
+from ui.tracker.act.help_box import HelpBox
 from ui.tracker.commands import EncounterController
 
 DICE_TAB, DETAILS_TAB, EFFECTS_TAB = 0, 1, 2
@@ -91,7 +93,13 @@ class ActPanel(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("ActTabs")
         self.tabs.addTab(self.dice_panel, "Dice")
-        self.tabs.addTab(self.form, "Details")
+        self.help_box = HelpBox()
+        details = QWidget()
+        details_column = QVBoxLayout(details)
+        details_column.setContentsMargins(0, 0, 0, 0)
+        details_column.addWidget(self.form, 1)
+        details_column.addWidget(self.help_box)
+        self.tabs.addTab(details, "Details")
         self.tabs.addTab(effects, "Effects")
         self.tabs.setTabToolTip(DICE_TAB, "The roll's dice and options; points spent on it")
         self.tabs.setTabToolTip(DETAILS_TAB, "Purpose, what it is rolled against, the action")
@@ -119,6 +127,8 @@ class ActPanel(QWidget):
         self.bar.damage_button.clicked.connect(self.roll_damage)
         self.bar.typed_button.clicked.connect(self.record_typed_total)
         self.spend_button.clicked.connect(self.spend_selected)
+        self.help_box.helpRequested.connect(self.help_target)
+        self.form.targetChanged.connect(self._offer_help_mode)
         self.form.against_changed()
 
     def _shortcut(self, key: str, slot: Callable[[], object]) -> QShortcut:
@@ -242,6 +252,24 @@ class ActPanel(QWidget):
         self.record_button.setEnabled(False)
         self.refresh_menu()
         return self.check_id
+
+    def help_target(self, mode: str = "enhance") -> bool:
+        """R6 combined action: the actor's picked skill dice go to the target's next check
+        (or, with no target, are readied for the actor's own next turn)."""
+        actor = self.form.actor()
+        pick = self.form.skill_combo.currentData()
+        if actor is None or pick is None or pick[0] is None:
+            self.controller.refused.emit("pick who helps and a skill (not a bare ability)")
+            return False
+        skill, specialization, _ability = pick
+        primary = self.form.target() or actor
+        command = Help(actor, primary, skill, specialization, mode)  # type: ignore[arg-type]
+        return self.controller.run(command) is not None
+
+    def _offer_help_mode(self) -> None:
+        actor, target = self.form.actor(), self.form.target()
+        if actor is not None and target is not None:
+            self.help_box.set_target_is_ally(not is_opponent(self.engine.view, actor, target))
 
     def roll_damage(self) -> bool:
         """The recorded check's effect roll with the weapon picked (R4): the act bar's

@@ -52,6 +52,8 @@ ACTIONS = (
     "duplicate_action",
     "remove_action",
     "effect_action",
+    "delay_action",
+    "group_action",
     "end_scene_action",
     "undo_action",
     "redo_action",
@@ -80,6 +82,8 @@ class TrackerWindow(QMainWindow):
     duplicate_action: QAction
     remove_action: QAction
     effect_action: QAction
+    delay_action: QAction
+    group_action: QAction
     end_scene_action: QAction
     undo_action: QAction
     redo_action: QAction

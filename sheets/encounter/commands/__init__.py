@@ -34,6 +34,7 @@ from sheets.encounter.commands.marks import (
 from sheets.encounter.commands.people import AwardActionPoints, Concede, FearCheck, Help
 from sheets.encounter.commands.points import SpendPoint
 from sheets.encounter.commands.ranks import SpendRanks
+from sheets.encounter.commands.waiting import DelayTurn, GroupCopies
 
 # Every command the engine knows, for the UI and for the random-sequence test.
 COMMANDS: tuple[type[Command], ...] = (
@@ -62,6 +63,8 @@ COMMANDS: tuple[type[Command], ...] = (
     SpendPoint,
     AddCombatants,
     RemoveCombatant,
+    DelayTurn,
+    GroupCopies,
     Help,
     FearCheck,
     EndEncounter,
@@ -83,10 +86,12 @@ __all__ = [
     "CreateCondition",
     "Damage",
     "DeclareIntention",
+    "DelayTurn",
     "EndEncounter",
     "EndScene",
     "FearCheck",
     "GiveTurn",
+    "GroupCopies",
     "Help",
     "MoveInOrder",
     "NextTurn",

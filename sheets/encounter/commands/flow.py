@@ -104,7 +104,7 @@ class Note(Command):
         return Outcome(ctx.log(self.actor, "note", self.text, self.inputs()))
 
 
-def _relocate_current(ctx: Context, new_order: list[str]) -> None:
+def relocate_current(ctx: Context, new_order: list[str]) -> None:
     enc = ctx.view.encounter
     actor = ctx.view.actor()
     if list(enc.turn_order) != new_order:
@@ -149,7 +149,7 @@ class RollInitiative(Command):
             how = f"debate initiative by a {self.ability or 'Wits'} roll"
         for entry in entries:
             ctx.changes.set(view.by_id[entry.combatant], "initiative", entry.value)
-        _relocate_current(ctx, [e.combatant for e in entries])
+        relocate_current(ctx, [e.combatant for e in entries])
         words = ", ".join(f"{view.by_id[e.combatant].name} {e.value}" for e in entries)
         data = {
             **self.inputs(),
@@ -174,7 +174,7 @@ class SetOrder(Command):
         actor = view.actor()
         if actor is not None and actor not in self.order:
             raise CommandRefused(f"{name_of(view, actor)} is acting now and must stay in the order")
-        _relocate_current(ctx, list(self.order))
+        relocate_current(ctx, list(self.order))
         words = ", ".join(view.by_id[c].name for c in self.order)
         return Outcome(ctx.log(None, self.entry_type, f"order: {words}", self.inputs()))
 
@@ -192,7 +192,7 @@ class MoveInOrder(Command):
         if self.combatant not in view.encounter.turn_order:
             raise CommandRefused(f"{name_of(view, self.combatant)} is not in the turn order")
         new = initiative.move(view.encounter.turn_order, self.combatant, self.steps)
-        _relocate_current(ctx, new)
+        relocate_current(ctx, new)
         where = "up" if self.steps < 0 else "down"
         place = new.index(self.combatant) + 1
         text = f"{name_of(view, self.combatant)} moves {where} to position {place}"

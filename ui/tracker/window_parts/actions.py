@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
+from sheets.encounter import DelayTurn, GroupCopies
 from ui.text import tooltip
 from ui.tracker.window_parts.scene_flow import SCENES
 
@@ -122,6 +123,17 @@ class TrackerActions(QObject):
             "it (Ctrl+Delete)",
             "Ctrl+Del",
         )
+        self.delay_action = self._action(
+            "Delay",
+            "The one acting waits: the next in the order acts now, the delayer right after "
+            "it this round; nothing of its turn ends yet (Ctrl+H)",
+            "Ctrl+H",
+        )
+        self.group_action = self._action(
+            "Group copies",
+            "Copies of the same Stock sheet act one after another, where the first of them "
+            "stands in the order",
+        )
         self.effect_action = self._action(
             "Apply effect\u2026",
             "Put harm, a modifier or a named condition straight on the selected combatants, "
@@ -162,6 +174,8 @@ class TrackerActions(QObject):
         self.duplicate_action.triggered.connect(people.duplicate_selected)
         self.remove_action.triggered.connect(people.remove_selected)
         self.effect_action.triggered.connect(people.ask_effect)
+        self.delay_action.triggered.connect(lambda: session.run(DelayTurn()))
+        self.group_action.triggered.connect(lambda: session.run(GroupCopies()))
         self._build_row_menu(people)
         self.save_action.triggered.connect(session.save)
         self.player_view_action.toggled.connect(lambda on: player.toggle(on))
@@ -291,6 +305,7 @@ class TrackerActions(QObject):
             self.previous_action,
             self.next_action,
             self.next_round_action,
+            self.delay_action,
             None,
             self.move_up_action,
             self.move_down_action,
@@ -320,6 +335,7 @@ class TrackerActions(QObject):
             self.next_action,
             self.previous_action,
             self.next_round_action,
+            self.delay_action,
             self.move_up_action,
             self.move_down_action,
             self.concede_action,
@@ -337,6 +353,7 @@ class TrackerActions(QObject):
             self.duplicate_action,
             self.remove_action,
             self.effect_action,
+            self.group_action,
         ):
             combatants.addAction(action)
         edit = self.window.menuBar().addMenu("&Edit")

@@ -1,0 +1,57 @@
+"""Delaying a turn and grouping identical NPCs (issue 16), with exact undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheets.encounter import AddCombatants, CommandRefused, DelayTurn, GroupCopies
+from sheets.encounter.roster import new_combatants
+from tests.encounter_helpers import fighter, small_engine, snapshot
+
+
+def test_who_delays_acts_right_after_the_next_and_nothing_of_its_turn_ends() -> None:
+    engine = small_engine(6, 5, 4)
+    engine.next_turn()
+    first = engine.current()
+    order = list(engine.encounter.turn_order)
+    before = snapshot(engine)
+    record = engine.apply(DelayTurn())
+    assert engine.current() == order[1]
+    assert list(engine.encounter.turn_order)[:2] == [order[1], first]
+    assert engine.view.by_id[str(first)].last_turn == 0  # it has not acted
+    assert record.rows == frozenset({order[0], order[1]})
+    assert "waits" in record.outcome.text
+    engine.next_turn()
+    assert engine.current() == first  # its turn comes right after, this round
+    engine.undo()
+    engine.undo()
+    assert snapshot(engine) == before
+
+
+def test_the_last_in_the_order_has_nobody_to_wait_for() -> None:
+    engine = small_engine(6, 5)
+    engine.next_turn()
+    engine.next_turn()
+    with pytest.raises(CommandRefused, match="last in the order"):
+        engine.apply(DelayTurn())
+
+
+def test_copies_of_a_template_act_as_one_block_where_the_first_stands() -> None:
+    engine = small_engine(6, 2)
+    taken = set(engine.view.by_id)
+    cultists = new_combatants("characters/cultist.json", fighter("Cultist", 4), "Two", taken, 3)
+    engine.apply(AddCombatants(tuple(cultists)))
+    # Break the block up by hand, as a roll-off among equals might.
+    order = list(engine.encounter.turn_order)
+    ids = [c.id for c in cultists]
+    from sheets.encounter import SetOrder
+
+    scattered = [ids[0], order[0], ids[1], order[-1], ids[2]]
+    scattered = [c for c in scattered if c in order] + [c for c in order if c not in scattered]
+    engine.apply(SetOrder(tuple(dict.fromkeys(scattered))))
+    engine.apply(GroupCopies())
+    grouped = list(engine.encounter.turn_order)
+    start = grouped.index(ids[0])
+    assert grouped[start : start + 3] == ids
+    with pytest.raises(CommandRefused, match="already act together"):
+        engine.apply(GroupCopies())
