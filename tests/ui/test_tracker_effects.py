@@ -54,7 +54,7 @@ def test_a_modifier_for_rounds_shows_its_rounds_left_and_expires(
     blinded = next(m for m in active if m.name == "Blinded")
     assert blinded.remaining.startswith("2 rounds left: until the end of")
     assert "-2D" in blinded.effect
-    spec, contributions = engine.proposed_spec("brask", "Firearms")
+    _spec, contributions = engine.proposed_spec("brask", "Firearms")
     assert any("Blinded" in c.label for c in contributions)
     start = engine.round
     while engine.round < start + 3:

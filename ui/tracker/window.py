@@ -53,6 +53,9 @@ ACTIONS = (
     "remove_action",
     "effect_action",
     "delay_action",
+    "notes_action",
+    "hide_action",
+    "reset_action",
     "group_action",
     "end_scene_action",
     "undo_action",
@@ -83,6 +86,9 @@ class TrackerWindow(QMainWindow):
     remove_action: QAction
     effect_action: QAction
     delay_action: QAction
+    notes_action: QAction
+    hide_action: QAction
+    reset_action: QAction
     group_action: QAction
     end_scene_action: QAction
     undo_action: QAction

@@ -34,6 +34,7 @@ from sheets.encounter.commands.marks import (
 from sheets.encounter.commands.people import AwardActionPoints, Concede, FearCheck, Help
 from sheets.encounter.commands.points import SpendPoint
 from sheets.encounter.commands.ranks import SpendRanks
+from sheets.encounter.commands.table_talk import ResetEncounter, SetHidden, SetNotes
 from sheets.encounter.commands.waiting import DelayTurn, GroupCopies
 
 # Every command the engine knows, for the UI and for the random-sequence test.
@@ -65,6 +66,9 @@ COMMANDS: tuple[type[Command], ...] = (
     RemoveCombatant,
     DelayTurn,
     GroupCopies,
+    SetNotes,
+    SetHidden,
+    ResetEncounter,
     Help,
     FearCheck,
     EndEncounter,
@@ -99,8 +103,11 @@ __all__ = [
     "Outcome",
     "RemoveCombatant",
     "RemoveCondition",
+    "ResetEncounter",
     "RollInitiative",
     "SetGoal",
+    "SetHidden",
+    "SetNotes",
     "SetOrder",
     "SetScene",
     "ShiftAttitude",

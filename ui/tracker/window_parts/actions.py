@@ -134,6 +134,22 @@ class TrackerActions(QObject):
             "Copies of the same Stock sheet act one after another, where the first of them "
             "stands in the order",
         )
+        self.notes_action = self._action(
+            "Notes\u2026",
+            "Your notes on the selected combatant: never on the player view (Ctrl+Shift+O)",
+            "Ctrl+Shift+O",
+        )
+        self.hide_action = self._action(
+            "Hide / reveal",
+            "Hide the selected combatants from the player view (an ambush), or reveal them "
+            "(Ctrl+Shift+H)",
+            "Ctrl+Shift+H",
+        )
+        self.reset_action = self._action(
+            "Run again\u2026",
+            "Start the encounter over from its setup; the characters' sheets keep what "
+            "happened to them, and undo brings the fight back",
+        )
         self.effect_action = self._action(
             "Apply effect\u2026",
             "Put harm, a modifier or a named condition straight on the selected combatants, "
@@ -175,6 +191,9 @@ class TrackerActions(QObject):
         self.remove_action.triggered.connect(people.remove_selected)
         self.effect_action.triggered.connect(people.ask_effect)
         self.delay_action.triggered.connect(lambda: session.run(DelayTurn()))
+        self.notes_action.triggered.connect(lambda: people.edit_notes_selected(flow.prompter))
+        self.hide_action.triggered.connect(people.toggle_hidden_selected)
+        self.reset_action.triggered.connect(flow.reset)
         self.group_action.triggered.connect(lambda: session.run(GroupCopies()))
         self._build_row_menu(people)
         self.save_action.triggered.connect(session.save)
@@ -223,6 +242,8 @@ class TrackerActions(QObject):
             self.move_down_action,
             None,
             self.effect_action,
+            self.notes_action,
+            self.hide_action,
             self.concede_action,
             self.award_action,
             self.fear_action,
@@ -343,6 +364,7 @@ class TrackerActions(QObject):
             self.award_action,
             self.fear_action,
             self.end_scene_action,
+            self.reset_action,
             self.save_action,
             self.player_view_action,
         ):
@@ -353,6 +375,8 @@ class TrackerActions(QObject):
             self.duplicate_action,
             self.remove_action,
             self.effect_action,
+            self.notes_action,
+            self.hide_action,
             self.group_action,
         ):
             combatants.addAction(action)

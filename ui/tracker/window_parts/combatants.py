@@ -21,11 +21,14 @@ from sheets.encounter import (
     FearCheck,
     MoveInOrder,
     RemoveCombatant,
+    SetHidden,
+    SetNotes,
     SetOrder,
 )
 from sheets.encounter.initiative import move as moved_order
 from sheets.encounter.roster import base_name, new_combatants
 from sheets.results import Duration
+from ui.services.prompter import Prompter
 from ui.tracker.encounter_session import EncounterSession
 from ui.tracker.window_parts.award_dialog import AwardDialog
 from ui.tracker.window_parts.effect_dialog import EffectDialog
@@ -280,3 +283,39 @@ class CombatantActions(QObject):
             duration=dialog.duration(),
             rounds=dialog.rounds_spin.value(),
         )
+
+    # --- the GM's own: notes and who the players see (issue 16) -----------------------------
+
+    def edit_notes_selected(self, prompter: Prompter) -> CommandRecord | None:
+        ids = self._selected_or_refuse("Select whose notes to edit")
+        if len(ids) != 1:
+            return None
+        combatant = self.session.engine.view.by_id[ids[0]]
+        text = prompter.text(
+            f"Notes on {combatant.name}",
+            "Your notes (never on the player view):",
+            combatant.notes,
+        )
+        if text is None:
+            return None
+        return self.session.run(SetNotes(ids[0], text))
+
+    def toggle_hidden_selected(self) -> list[CommandRecord]:
+        """Hide the selected combatants from the players, or reveal them (one step)."""
+        ids = self._selected_or_refuse("Select whom to hide or reveal")
+        if not ids:
+            return []
+        by_id = self.session.engine.view.by_id
+        hide = not all(by_id[c].hidden for c in ids)  # any shown: hide them all
+        stack = self.session.undo_stack
+        records = []
+        stack.beginMacro("Hide from the players" if hide else "Reveal to the players")
+        try:
+            for cid in ids:
+                if by_id[cid].hidden != hide:
+                    record = self.session.run(SetHidden(cid, hide))
+                    if record is not None:
+                        records.append(record)
+        finally:
+            stack.endMacro()
+        return records

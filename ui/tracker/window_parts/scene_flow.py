@@ -13,11 +13,12 @@ from sheets.encounter import (
     CommandRecord,
     EndScene,
     NextTurn,
+    ResetEncounter,
     RollInitiative,
     SetScene,
     StartEncounter,
 )
-from ui.services.prompter import Prompter
+from ui.services.prompter import Choice, Prompter, Question
 from ui.tracker.encounter_session import EncounterSession
 
 SCENES: Final[tuple[tuple[str, SceneType, TacticalType | None], ...]] = (
@@ -113,3 +114,21 @@ class SceneFlow(QObject):
         if record is not None:
             self.prompter.tell(self.tr("The scene ends"), awards_summary(record))
         return record
+
+    def reset(self) -> CommandRecord | None:
+        """Run the encounter again from its setup, after asking (undo brings it back)."""
+        enc = self.session.engine.encounter
+        if enc.state == "setup":
+            self.refuse("the encounter has not started: there is nothing to reset")
+            return None
+        question = Question(
+            "Run the encounter again?",
+            "The order, the rounds, the conditions made in this fight and the concessions "
+            "start over. The characters' sheets keep what happened to them. Undo brings the "
+            "fight back.",
+            (Choice.YES, Choice.CANCEL),
+            Choice.CANCEL,
+        )
+        if self.prompter.ask(question) != Choice.YES:
+            return None
+        return self.session.run(ResetEncounter())

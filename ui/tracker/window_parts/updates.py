@@ -121,6 +121,7 @@ class Updates:
         w.delay_action.setEnabled(running and tactical and w.engine.current() is not None)
         for action in (w.add_action, w.duplicate_action, w.remove_action, w.effect_action):
             action.setEnabled(enc.state != "ended")
+        w.reset_action.setEnabled(enc.state != "setup")
         w.group_action.setEnabled(bool(enc.turn_order))
         w.save_action.setEnabled(w.session.path is not None)
         w.setWindowModified(not w.undo_stack.isClean())
