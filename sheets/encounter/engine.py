@@ -261,6 +261,10 @@ class Engine:
         """Why the combatant cannot act (R5, R6), or None."""
         return self.view.cannot_act(self.view.combatant(combatant))
 
+    def unresisting(self, combatant: str) -> str | None:
+        """R5: why the combatant can act but cannot decide (Unresisting), or None."""
+        return self.view.unresisting(self.view.combatant(combatant))
+
     def track_level(self, combatant: str, track: TrackName) -> int:
         return self.view.track_level(self.view.combatant(combatant), track)
 

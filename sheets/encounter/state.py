@@ -156,6 +156,18 @@ class EncounterView:
                 return f"{combatant.name} is incapacitated: can decide, cannot act (R5)"
         return None
 
+    def unresisting(self, combatant: Combatant) -> str | None:
+        """Why this combatant can act but cannot decide (R5 Unresisting), or None.
+
+        Ruling (ours): the seed ties deciding to the Willpower condition; a Broken
+        willpower, or a composure track at Demoralized (the mind's Incapacitated), leaves
+        the combatant Unresisting: the GM decides for it."""
+        if self.character(combatant).conditions.willpower == "broken":
+            return f"{combatant.name}'s willpower is Broken: can act, cannot decide (R5)"
+        if self.track_level(combatant, "composure") == INCAPACITATED:
+            return f"{combatant.name} is Demoralized: can act, cannot decide (R5)"
+        return None
+
     def is_active(self, combatant: Combatant) -> bool:
         """Still in the fight: neither conceded nor Out of Action (R6)."""
         return not combatant.conceded and not self.is_out(combatant)

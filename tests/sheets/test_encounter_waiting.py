@@ -55,3 +55,17 @@ def test_copies_of_a_template_act_as_one_block_where_the_first_stands() -> None:
     assert grouped[start : start + 3] == ids
     with pytest.raises(CommandRefused, match="already act together"):
         engine.apply(GroupCopies())
+
+
+def test_a_demoralized_or_broken_combatant_is_unresisting_and_still_acts() -> None:
+    from sheets.encounter import CreateCondition
+
+    engine = small_engine(6, 5)
+    assert engine.unresisting("a") is None
+    engine.apply(CreateCondition("a", kind="cumulative", track="composure", ranks=4))
+    reason = engine.unresisting("a")
+    assert reason is not None and "cannot decide" in reason
+    assert engine.can_act("a") is None  # R5: it can act
+    sheet = engine.view.sheet_of("b")
+    sheet.conditions.willpower = "broken"
+    assert engine.unresisting("b") is not None

@@ -149,6 +149,7 @@ STATE_WORDS: Final = {
     "conceded": "Conceded",
     "out": "Out of Action",
     "incapacitated": "Incapacitated",
+    "unresisting": "Unresisting",
     "setup": "Ready",
 }
 
@@ -189,6 +190,8 @@ def row_data(engine: Engine, combatant_id: str, position: int | None) -> RowData
         state = "acting"
     elif reason is not None:
         state = "incapacitated"
+    elif engine.unresisting(combatant_id) is not None:
+        state = "unresisting"  # R5: can act, cannot decide
     elif engine.encounter.state == "setup" or rnd == 0:
         state = "setup"
     elif done:
