@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from sheets.dice import DieCode
+
 DamageSystem = Literal["conditions", "wounds", "body_points"]
 """R10: the setting's three values."""
 
@@ -153,6 +155,12 @@ def resolve_wound(before: int, difference: int) -> WoundResult:
 # --- body points (R10) --------------------------------------------------------------------
 
 BODY_POINTS_BASE: Final = 20
+
+
+def strength_damage(strength: DieCode) -> DieCode:
+    """OpenD6 Strength Damage: the Strength (Physique) dice, pips dropped, halved and
+    rounded up; melee weapons written STR+XD add it to their damage (issue 16)."""
+    return DieCode(max(0, -(-strength.dice // 2)))
 
 
 def default_body_points(resisting_fixed_value: int) -> int:

@@ -21,7 +21,7 @@ from pydantic import (
 )
 
 from sheets.conditions import EncounterLength
-from sheets.damage import DEAD, default_body_points
+from sheets.damage import DEAD, default_body_points, strength_damage
 from sheets.dice import DieCode
 from sheets.documents.common import (
     NAME_LENGTH,
@@ -147,6 +147,8 @@ class Weapon(Part):
     range: Annotated[str, StringConstraints(max_length=NAME_LENGTH)] = ""
     blast: list[BlastStep] = Field(default_factory=list)
     """An explosive's blast, innermost ring first (R9); empty for other weapons."""
+    strength_damage: bool = False
+    """OpenD6 STR+XD: the wielder's Strength Damage adds to ``damage`` (a melee weapon)."""
     notes: Text = ""
 
     @model_serializer(mode="wrap")
@@ -154,7 +156,11 @@ class Weapon(Part):
         self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
     ) -> Any:
         # Fields added after format 1.0 appear only once they say something (older bytes).
-        return omit_defaults(handler(self), {"blast": []})
+        return omit_defaults(handler(self), {"blast": [], "strength_damage": False})
+
+    def damage_words(self) -> str:
+        """The damage as the sheet writes it: ``STR+1D`` for a Strength weapon."""
+        return f"STR+{self.damage}" if self.strength_damage else str(self.damage)
 
 
 class Sensor(Part):
@@ -294,6 +300,16 @@ class Character(Document):
     def ability(self, name: str) -> Ability | None:
         """The ability called ``name`` (case does not count), or None."""
         return find_named(self.abilities, name)
+
+    def strength_damage(self) -> DieCode:
+        """OpenD6 Strength Damage from Strength (or Physique) and its Lifting skill."""
+        for name in ("Strength", "Physique"):
+            found = self.ability(name)
+            if found is not None:
+                lifting = found.skill("Lifting")
+                code = found.code + lifting.code if lifting is not None else found.code
+                return strength_damage(code)
+        return DieCode()
 
     def body_points_default(self) -> int:
         """R10 Ruling (ours): 20 + the fixed value of toughness, else of Strength."""

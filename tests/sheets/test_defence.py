@@ -134,3 +134,26 @@ def test_an_attack_without_its_skill_falls_back_to_the_ability_it_stands_on() ->
     trained = _sheet(("Strength", ("Melee Combat",)), ("Dexterity", ()), weapons=(KNIFE,))
     assert attack_ability(trained, KNIFE) == "Strength"
     assert attack_ability(_sheet(("Body", ())), PISTOL) is None
+
+
+def test_strength_damage_is_half_the_strength_dice_rounded_up() -> None:
+    from sheets.damage import strength_damage
+
+    assert strength_damage(DieCode(3, 2)) == DieCode(2)  # pips dropped
+    assert strength_damage(DieCode(4)) == DieCode(2)
+    assert strength_damage(DieCode(5)) == DieCode(3)
+    assert strength_damage(DieCode(0)) == DieCode(0)
+
+
+def test_a_str_weapon_adds_the_wielders_strength_damage() -> None:
+    from sheets.encounter import Damage
+    from tests.encounter_helpers import small_engine
+
+    engine = small_engine(6, 5)
+    club = Weapon(name="Club", skill="Brawling", damage=DieCode(1), strength_damage=True)
+    attacker = engine.view.sheet_of("a")  # Strength 3D: Strength Damage 2D
+    attacker.weapons.append(club)
+    assert club.damage_words() == "STR+1D"
+    engine.next_turn()
+    record = engine.apply(Damage("a", "b", weapon="Club", seed=5))
+    assert "Club (STR+1D) 3D vs" in record.outcome.text

@@ -246,4 +246,7 @@ class Damage(Command):
         )
         scale = self.scale if self.scale is not None else (weapon.scale if weapon else sheet.scale)
         label = weapon.name if weapon else "damage"
+        if weapon is not None and weapon.strength_damage and not self.damage:
+            code = code + sheet.strength_damage()  # OpenD6 STR+XD
+            label += f" (STR+{weapon.damage})"
         return code, pen, pl, scale, label

@@ -257,7 +257,7 @@ class CheckForm(QGroupBox):
             for label, pick in sheet_picks(self.engine, actor):
                 self.skill_combo.addItem(label, pick)
             for weapon in self.engine.view.sheet_of(actor).weapons:
-                self.weapon_combo.addItem(f"{weapon.name} ({weapon.damage})", weapon.name)
+                self.weapon_combo.addItem(f"{weapon.name} ({weapon.damage_words()})", weapon.name)
         self.actorChanged.emit(actor)
         self._building = False
         if actor is not None:  # never the actor itself, nor one of its allies
