@@ -123,3 +123,16 @@ def test_a_copy_of_a_numbered_combatant_takes_the_next_free_name() -> None:
     made = new_combatants("", sheet, "Two", set(engine.view.by_id), 2, names)
     assert [c.name for c in made] == ["Guard 3", "Guard 4"]
     assert base_name("Cultist 16") == "Cultist" and base_name("Brask") == "Brask"
+
+
+def test_a_new_side_joins_with_its_combatants_and_the_file_stays_valid() -> None:
+    from sheets.documents import Encounter
+
+    engine = small_engine(4, 3)
+    template = fighter("Docker", 2)
+    made = new_combatants("", template, "Dockers", set(engine.view.by_id), 2)
+    engine.apply(AddCombatants(tuple(made)))
+    assert [s.name for s in engine.encounter.sides][-1] == "Dockers"
+    Encounter.model_validate(engine.encounter.model_dump())  # saves as a valid file
+    engine.undo()
+    assert "Dockers" not in [s.name for s in engine.encounter.sides]

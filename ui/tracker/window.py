@@ -143,6 +143,8 @@ class TrackerWindow(QMainWindow):
         self.controller.refused.connect(self.show_refusal)
         self.controller.applied.connect(self.updates.applied)
         self.undo_stack.indexChanged.connect(lambda _i: self.updates.stack_moved())
+        # A save moves no index: the title's modified mark follows the clean state too.
+        self.undo_stack.cleanChanged.connect(lambda _clean: self.updates.stack_moved())
         self.table.targetHinted.connect(self.act_panel.set_target_hint)
         # A click offers the row as the target; a double-click makes it the one who acts
         # (a reaction, an out-of-turn action).

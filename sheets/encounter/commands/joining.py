@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from sheets.documents import Combatant
+from sheets.documents import Combatant, Side
 from sheets.encounter import initiative
 from sheets.encounter.commands.base import Command, Context, Json, Outcome
 from sheets.encounter.state import CommandRefused
@@ -52,7 +52,11 @@ class AddCombatants(Command):
             if combatant.character is None and combatant.character_file not in view.characters:
                 raise CommandRefused(f"{combatant.name}'s sheet is not in the campaign")
         ctx.changes.call(lambda: _reindex(ctx), lambda: None)  # runs last on undo
+        known = {side.name.casefold() for side in enc.sides}
         for combatant in self.combatants:
+            if combatant.side.casefold() not in known:  # a new side joins with them
+                known.add(combatant.side.casefold())
+                ctx.changes.append(enc.sides, Side(name=combatant.side))
             ctx.changes.append(enc.combatants, combatant)
         _reindex(ctx)
         placed = ""
