@@ -279,6 +279,7 @@ SHOTS: dict[str, Callable[[], QWidget]] = {
     "tracker-mid-round-light": lambda: _tracker_mid_round("light"),
     "tracker-mid-round-dark": lambda: _tracker_mid_round("dark"),
     "tracker-laptop": lambda: _tracker_mid_round("light", (1366, 740)),
+    "tracker-laptop-dark": lambda: _tracker_mid_round("dark", (1366, 740)),
     "player-view-light": lambda: _player_view("light"),
     "player-view-dark": lambda: _player_view("dark"),
 }

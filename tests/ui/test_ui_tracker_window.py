@@ -148,9 +148,10 @@ def test_a_whole_tactical_encounter(
     window.undo_stack.redo()
     assert engine.view.by_id["bart"].conceded
 
-    # The guards' side concedes; no active opposition remains (R6).
+    # The guards' side concedes (from the row menu); no active opposition remains (R6).
     window.select("brask")
-    click(qtbot, window, window.concede_side_action)
+    assert window.concede_side_action in window.table.actions()
+    window.concede_side_action.trigger()
     assert engine.scene_over()
     qtbot.waitUntil(lambda: "no active opposition" in window.round_label.text())
 

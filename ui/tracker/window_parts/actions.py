@@ -245,6 +245,7 @@ class TrackerActions(QObject):
             self.notes_action,
             self.hide_action,
             self.concede_action,
+            self.concede_side_action,
             self.award_action,
             self.fear_action,
             None,
@@ -328,11 +329,9 @@ class TrackerActions(QObject):
             self.next_round_action,
             self.delay_action,
             None,
-            self.move_up_action,
-            self.move_down_action,
-            None,
+            # Move up / down and Side concedes live in the menus and the row menu: the
+            # toolbar keeps to what a laptop's width shows whole (1366 px).
             self.concede_action,
-            self.concede_side_action,
             self.award_action,
             self.fear_action,
             self.end_scene_action,
