@@ -146,3 +146,12 @@ def test_delay_from_the_toolbar_lets_the_next_act_first(qtbot: QtBot, campaign: 
     qtbot.waitUntil(lambda: window.act_panel.actor() == second)
     window.next_turn()
     assert window.engine.current() == first
+
+
+def test_sixteen_cultists_read_apart_in_the_table(qtbot: QtBot, campaign: Path) -> None:
+    window = _running(qtbot, campaign)
+    window.people.add_from_campaign(CULTIST, "Cultists", 16)
+    table = window.table
+    assert table.textElideMode() == Qt.TextElideMode.ElideMiddle  # the number stays
+    longest = table.fontMetrics().horizontalAdvance("Cultist of the Drowned Saint 16")
+    assert table.horizontalHeader().sectionSize(1) > longest  # whole, nothing cut

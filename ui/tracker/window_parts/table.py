@@ -22,6 +22,7 @@ from ui.tracker.rows import (
     COL_STATE,
 )
 
+MAX_NAME_WIDTH: Final = 320
 COLUMN_WIDTHS: Final = {
     COL_ORDER: 34,
     COL_NAME: 190,
@@ -72,6 +73,23 @@ class InitiativeTable(QTableView):
         header.setSectionResizeMode(COL_STATE, QHeaderView.ResizeMode.Fixed)
         header.moveSection(COL_STATE, COL_ACTIONS)
         self.selectionModel().currentRowChanged.connect(self._current_changed)
+        # Issue 16: sixteen cultists must read apart. A name too long for its column loses
+        # its middle, never its number; the column grows to the longest name it can.
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        model.modelReset.connect(self.fit_names)
+        model.rowsInserted.connect(lambda *_: self.fit_names())
+        self.fit_names()
+
+    def fit_names(self) -> None:
+        """The name column as wide as the longest name (within bounds)."""
+        metrics = self.fontMetrics()
+        names = [
+            str(self.source.index(row, COL_NAME).data()) for row in range(self.source.rowCount())
+        ]
+        widest = max((metrics.horizontalAdvance(n) for n in names), default=0) + 24
+        width = min(max(COLUMN_WIDTHS[COL_NAME], widest), MAX_NAME_WIDTH)
+        if self.horizontalHeader().sectionSize(COL_NAME) < width:
+            self.horizontalHeader().resizeSection(COL_NAME, width)
 
     def sort_by(self, column: int) -> None:
         """A header click: ascending, then descending, then back to the turn order."""
