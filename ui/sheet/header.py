@@ -7,6 +7,7 @@ character is always Dynamic) puts the field back and reports why through ``probl
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final, Literal
 
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 from sheets.conditions import ENCOUNTER_LENGTHS, OUT_OF_ACTION_AT
 from sheets.documents import CHARACTER_KINDS, Character, Portrait
 from sheets.documents.character import MAX_PORTRAIT_BYTES
+from sheets.fame import fame_standing
 from ui import commands
 from ui.text import tooltip
 from ui.workspace.character_document import CharacterDocument, validation_reason
@@ -96,8 +98,15 @@ class CommitPlainTextEdit(QPlainTextEdit):
 class PointsControl(QWidget):
     """``Action points  [−] 2 [+]``: a counter with buttons (R7, R8)."""
 
-    def __init__(self, label: str, tooltip: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        label: str,
+        tooltip: str,
+        parent: QWidget | None = None,
+        describe: Callable[[int], str] | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.describe = describe
         self.title = QLabel(label)
         self.value_label = QLabel("0")
         self.value_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("0000"))
@@ -128,6 +137,8 @@ class PointsControl(QWidget):
 
     def set_value(self, value: int) -> None:
         self.value_label.setText(str(value))
+        if self.describe is not None:  # Fame: what the score means at the table (R8)
+            self.value_label.setToolTip(self.describe(value))
         self.minus.setEnabled(value > 0)
         self.value_label.setAccessibleDescription(str(value))
 
@@ -230,7 +241,9 @@ class HeaderWidget(QWidget):
                 self.tr("Fate Points"), self.tr("R7 (OpenD6): double the dice before the roll (R3)")
             ),
             "fame": PointsControl(
-                self.tr("Fame"), self.tr("R8: the group's Fame reduces the Fear of what it meets")
+                self.tr("Fame"),
+                self.tr("R8: the group's Fame reduces the Fear of what it meets"),
+                describe=lambda fame: f"Fame {fame}: {fame_standing(fame)}",
             ),
         }
         points = QVBoxLayout()

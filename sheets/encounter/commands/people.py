@@ -22,6 +22,7 @@ from sheets.encounter.commands.base import (
 )
 from sheets.encounter.commands.flow import spend
 from sheets.encounter.state import CommandRefused
+from sheets.fame import fame_standing
 
 # --- conceding and action points (R6, R7) ----------
 
@@ -204,7 +205,11 @@ class FearCheck(Command):
         setup = fear.fear_setup(rating, len(found), fame)
         seed = int(self.seed or 0)
         rolls: list[RollResult] = []
-        lines = [f"Fear {rating} x {len(found)} = {setup.fear}, group Fame {fame}"]
+        # R8: the Fame ladder says what the group's name means to what it meets.
+        lines = [
+            f"Fear {rating} x {len(found)} = {setup.fear}, group Fame {fame} "
+            f"({fame_standing(fame)})"
+        ]
         results: list[Json] = []
         if setup.creatures_roll:
             for creature in found:
