@@ -71,6 +71,20 @@ def main() -> int:
         window.controller.run(NextTurn())
         app.processEvents()
         event_loop_ms.append((time.perf_counter() - t0) * 1000)
+    # Round changes, 30 of them: at the round's last turn, Next turn (the real command,
+    # every row's budgets reset, expiries) and its frame, then undo to stand there again.
+    while engine.encounter.current_turn != len(engine.encounter.turn_order) - 1:
+        window.controller.run(NextTurn())
+    app.processEvents()
+    for _ in range(30):
+        start_round = engine.round
+        t0 = time.perf_counter()
+        window.controller.run(NextTurn())
+        app.processEvents()
+        round_change_ms.append((time.perf_counter() - t0) * 1000)
+        assert engine.round == start_round + 1
+        window.undo_stack.undo()
+        app.processEvents()
     window.toggle_player_view(True, full_screen=False)
     app.processEvents()
     view = window.player_view
@@ -79,7 +93,7 @@ def main() -> int:
     for _ in range(50):
         window.controller.run(NextTurn())
         t0 = time.perf_counter()
-        view.update_now()
+        view.flush()  # the update the command scheduled: its changed rows only
         view.table.viewport().repaint()
         player_ms.append((time.perf_counter() - t0) * 1000)
     conditions = sum(len(c.conditions) for c in engine.encounter.combatants)
@@ -99,13 +113,13 @@ def main() -> int:
         f"p95 {pct(engine_ms, 0.95):.2f} ms"
     )
     print(
-        f"round change (all rows dataChanged, budgets reset): median "
-        f"{statistics.median(round_change_ms):.2f} ms, max {max(round_change_ms):.2f} ms "
-        f"({len(round_change_ms)} rounds)"
+        f"round change + its frame (all rows dataChanged, budgets reset): median "
+        f"{statistics.median(round_change_ms):.2f} ms, p95 {pct(round_change_ms, 0.95):.2f} "
+        f"ms, max {max(round_change_ms):.2f} ms ({len(round_change_ms)} rounds; goal 16)"
     )
     print(
         f"player view update + repaint (after the frame): median "
-        f"{statistics.median(player_ms):.2f} ms, p95 {pct(player_ms, 0.95):.2f} ms"
+        f"{statistics.median(player_ms):.2f} ms, p95 {pct(player_ms, 0.95):.2f} ms (goal 16)"
     )
     print(f"model resets during the run: {resets[0]}")
     ok = pct(event_loop_ms, 0.95) < FRAME_MS

@@ -27,8 +27,9 @@ def default_target(view: EncounterView, actor: str, current: str | None = None) 
         and standing(current)
     ):
         return current
-    order = list(view.encounter.turn_order) or [c.id for c in view.encounter.combatants]
-    order += [c.id for c in view.encounter.combatants if c.id not in order]
+    order = list(view.encounter.turn_order)
+    placed = set(order)  # a set: 500 combatants, every turn
+    order += [c.id for c in view.encounter.combatants if c.id not in placed]
     start = order.index(actor) + 1 if actor in order else 0
     for cid in order[start:] + order[:start]:
         if cid in view.by_id and is_opponent(view, actor, cid) and standing(cid):

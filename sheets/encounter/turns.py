@@ -88,11 +88,14 @@ def sweep_overdue(view: EncounterView, changes: Changes, turn_round: int, notes:
 def budget_for(view: EncounterView, combatant: Combatant, turn_round: int) -> tuple[int, int]:
     """R6 + R4: 1 full and 1 bonus action, plus effects for this round."""
     full, bonus = FULL_ACTIONS, BONUS_ACTIONS
-    for instance in view.conditions(combatant):
-        modifier = instance.modifier
-        if modifier is not None and modifier.from_round == turn_round:
-            full += modifier.full_actions
-            bonus += modifier.bonus_actions
+    # The two lists straight, not ``view.conditions``' generator: every combatant at every
+    # round change (500 of them within a frame, bench/bench_tracker.py).
+    for instances in (view.character(combatant).conditions.instances, combatant.conditions):
+        for instance in instances:
+            modifier = instance.modifier
+            if modifier is not None and modifier.from_round == turn_round:
+                full += modifier.full_actions
+                bonus += modifier.bonus_actions
     return max(0, full), max(0, bonus)
 
 

@@ -82,3 +82,22 @@ def test_set_notes_refuses_an_unchanged_note(qtbot: QtBot, campaign: Path) -> No
     saved = window.save()
     assert saved
     assert load_encounter(window.encounter_path).document.combatants  # still loads
+
+
+def test_a_turn_repaints_only_the_two_rows_it_changed_on_the_player_view(
+    qtbot: QtBot, campaign: Path
+) -> None:
+    window = _running(qtbot, campaign)
+    window.toggle_player_view(True)
+    view = window.player_view
+    assert view is not None
+    view.flush()
+    changed: list[int] = []
+    view.model.dataChanged.connect(lambda a, *_: changed.append(a.row()))
+    view.model.modelReset.connect(lambda: changed.append(-1))
+    window.next_turn()
+    view.flush()
+    assert -1 not in changed and 1 <= len(set(changed)) <= 2  # who acted, who acts now
+    acting = [r.name for r in view.model.rows() if r.acting]
+    assert acting == [window.engine.view.by_id[str(window.engine.current())].name]
+    window.toggle_player_view(False)

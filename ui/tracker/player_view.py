@@ -81,57 +81,66 @@ class PublicState:
     scene_ended: bool
 
 
+def public_order(engine: Engine) -> list[str]:
+    """Who the players see, in the order they see them: the turn order, then the rest;
+    never a hidden combatant."""
+    view = engine.view
+    ordered = list(engine.encounter.turn_order)
+    known = set(ordered)
+    ordered += [c.id for c in engine.encounter.combatants if c.id not in known]
+    return [cid for cid in ordered if not view.by_id[cid].hidden]
+
+
+def public_row(engine: Engine, cid: str, position: int | None) -> PublicCombatant:
+    """What the players may know of one combatant (pure)."""
+    view = engine.view
+    c = view.by_id[cid]
+    rnd = engine.encounter.round
+    words = []
+    levels = engine.tracks(cid)
+    for track in TRACK_NAMES:
+        level = levels[track]
+        if level > 0:
+            words.append(TRACK_LEVELS[track][min(level, OUT_OF_ACTION)])
+    acting = cid == engine.current()
+    done = rnd > 0 and c.last_turn >= rnd
+    if c.conceded:
+        status = "Conceded"
+    elif engine.is_out(cid):
+        status = "Out of Action"
+    elif acting:
+        status = "Acting"
+    elif done:
+        status = "Done"
+    else:
+        status = ""
+    system = view.rules.damage_system
+    return PublicCombatant(
+        position,
+        c.name,
+        c.side,
+        acting,
+        done,
+        tuple(dict.fromkeys(words)),
+        status,
+        damage_cell(system, view.character(c)) if _public_damage(view, c) else None,
+    )
+
+
 def public_state(engine: Engine) -> PublicState:
     """The public projection (pure): no hidden combatants, no die codes, no GM notes."""
-    view = engine.view
     enc = engine.encounter
-    actor = engine.current()
-    rnd = enc.round
-    ordered = list(enc.turn_order)
-    known = set(ordered)
-    ordered += [c.id for c in enc.combatants if c.id not in known]
+    in_order = set(enc.turn_order)
     people = []
     position = 0
-    current_name: str | None = None
-    system = view.rules.damage_system
-    for cid in ordered:
-        c = view.by_id[cid]
-        if c.hidden:
-            continue
-        position += 1
-        words = []
-        levels = engine.tracks(cid)
-        for track in TRACK_NAMES:
-            level = levels[track]
-            if level > 0:
-                words.append(TRACK_LEVELS[track][min(level, OUT_OF_ACTION)])
-        acting = cid == actor
-        if acting:
-            current_name = c.name
-        done = rnd > 0 and c.last_turn >= rnd
-        if c.conceded:
-            status = "Conceded"
-        elif engine.is_out(cid):
-            status = "Out of Action"
-        elif acting:
-            status = "Acting"
-        elif done:
-            status = "Done"
-        else:
-            status = ""
-        people.append(
-            PublicCombatant(
-                position if cid in known else None,
-                c.name,
-                c.side,
-                acting,
-                done,
-                tuple(dict.fromkeys(words)),
-                status,
-                damage_cell(system, view.character(c)) if _public_damage(view, c) else None,
-            )
-        )
-    return PublicState(enc.name, rnd, current_name, tuple(people), enc.state == "ended")
+    for cid in public_order(engine):
+        if cid in in_order:
+            position += 1
+        people.append(public_row(engine, cid, position if cid in in_order else None))
+    actor = engine.current()
+    current = engine.view.by_id[actor] if actor is not None else None
+    current_name = current.name if current is not None and not current.hidden else None
+    return PublicState(enc.name, enc.round, current_name, tuple(people), enc.state == "ended")
 
 
 def _public_damage(view: EncounterView, combatant: Combatant) -> bool:
@@ -168,6 +177,15 @@ class PublicModel(QAbstractTableModel):
 
     def rows(self) -> tuple[PublicCombatant, ...]:
         return self._rows
+
+    def set_row(self, row: int, data: PublicCombatant) -> None:
+        """One row changed: only it is repainted."""
+        if self._rows[row] == data:
+            return
+        rows = list(self._rows)
+        rows[row] = data
+        self._rows = tuple(rows)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(PUBLIC_HEADERS) - 1))
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -327,19 +345,49 @@ class PlayerView(QWidget):
         layout.addWidget(self.turn_label)
         layout.addWidget(self.table, 1)
         self._pending = False
+        self._changed: frozenset[str] | None = None  # None: every row
+        self._ids: list[str] = []
+        self._row_of: dict[str, int] = {}
         self.state: PublicState | None = None
         self.update_now()
 
-    def schedule_update(self) -> None:
-        """Coalesce updates: the projection runs once the tracker's event is done."""
+    def schedule_update(self, rows: frozenset[str] | None = None) -> None:
+        """Coalesce updates: the projection runs once the tracker's event is done, for the
+        combatants whose rows changed (None: every row, a new order or round)."""
+        if rows is None:
+            self._changed = None
+        elif self._changed is not None:
+            self._changed |= rows
         if not self._pending:
             self._pending = True
-            QTimer.singleShot(0, self.update_now)
+            QTimer.singleShot(0, self.flush)
+
+    def flush(self) -> None:
+        """The scheduled update now: only the rows changed since the last one."""
+        changed, self._changed = self._changed, frozenset()
+        self._project(changed)
 
     def update_now(self) -> None:
+        """Project every row again (a change made outside the engine's commands)."""
+        self._changed = frozenset()
+        self._project(None)
+
+    def _project(self, changed: frozenset[str] | None) -> None:
         self._pending = False
-        state = public_state(self._engine)
-        self.state = state
+        engine = self._engine
+        enc = engine.encounter
+        if changed is None or not self._update_rows(changed):
+            state = public_state(engine)
+            self._ids = public_order(engine)
+            self._row_of = {cid: row for row, cid in enumerate(self._ids)}
+            self.model.set_rows(state.combatants)
+        actor = engine.current()
+        current = engine.view.by_id[actor] if actor is not None else None
+        current_name = current.name if current is not None and not current.hidden else None
+        self.state = PublicState(
+            enc.name, enc.round, current_name, self.model.rows(), enc.state == "ended"
+        )
+        state = self.state
         self.heading.setText(
             f"{state.title} \u2014 "
             + ("scene over" if state.scene_ended else f"round {state.round}")
@@ -352,7 +400,24 @@ class PlayerView(QWidget):
             self.turn_label.setText(f"{state.current}'s turn")
         else:
             self.turn_label.setText("Waiting for the next turn" if state.round else "Get ready")
-        self.model.set_rows(state.combatants)
+
+    def _update_rows(self, changed: frozenset[str]) -> bool:
+        """Re-project only ``changed``; False when the rows the players see changed (one
+        hidden or revealed, joined or gone): then the whole table is projected again."""
+        view = self._engine.view
+        if public_order(self._engine) != self._ids:  # a new order, or one gone or back
+            return False
+        for cid in changed:
+            combatant = view.by_id.get(cid)
+            shown = combatant is not None and not combatant.hidden
+            if shown != (cid in self._row_of):
+                return False
+        for cid in changed:
+            row = self._row_of.get(cid)
+            if row is not None:
+                position = self.model.rows()[row].position
+                self.model.set_row(row, public_row(self._engine, cid, position))
+        return True
 
     def show_on(self, screen: QScreen | None = None, full_screen: bool = False) -> None:
         """Show on ``screen`` (default: the last one, usually the projector), as a window;

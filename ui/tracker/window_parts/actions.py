@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ui.tracker.window_parts.scene_flow import SceneFlow
 
 Key = QKeySequence | QKeySequence.StandardKey | str
+_FILTERED = frozenset({QEvent.Type.ShortcutOverride, QEvent.Type.Wheel})
 
 
 class TrackerActions(QObject):
@@ -208,8 +209,11 @@ class TrackerActions(QObject):
         """Space is Next turn, except while a button, check box or combo box of this
         window has the focus: then it presses, ticks or opens that (issue 16: a GM's
         Space on a focused button must never end the turn)."""
+        kind = event.type()
+        if kind not in _FILTERED:  # every event of the app passes here: leave fast
+            return False
         if (
-            event.type() == QEvent.Type.ShortcutOverride
+            kind == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
             and event.key() == Qt.Key.Key_Space
             and event.modifiers() == Qt.KeyboardModifier.NoModifier
@@ -219,7 +223,7 @@ class TrackerActions(QObject):
             event.accept()  # the widget takes the key; the shortcut does not fire
             return True
         if (
-            event.type() == QEvent.Type.Wheel
+            kind == QEvent.Type.Wheel
             and isinstance(watched, QComboBox | QAbstractSpinBox)
             and not watched.hasFocus()
             and self.window.isAncestorOf(watched)

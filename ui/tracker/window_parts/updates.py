@@ -49,7 +49,7 @@ class Updates:
             self._log_pending = True
             QTimer.singleShot(0, self.window, self._refresh_log)
         if window.player_view is not None:
-            window.player_view.schedule_update()
+            window.player_view.schedule_update(rows)
         window.act_panel.engine_changed()
 
     def _refresh_log(self) -> None:
