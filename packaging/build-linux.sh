@@ -8,7 +8,7 @@
 #    dist/WildDie.AppDir/                 the AppImage's contents
 #    dist/WildDie-VERSION-ARCH.AppImage   only when appimagetool is on PATH (CI downloads it)
 #
-# Then it checks them: bundle size (at most 150 MB), the system libraries the .deb must
+# Then it checks them: bundle size (at most 100 MB), the system libraries the .deb must
 # declare, desktop-file-validate, appstreamcli validate, the MIME type, and the smoke test
 # (`wilddie smoke-test`: window shown offscreen, sample campaign opened, a character saved
 # and read back) run from read-only copies with an empty HOME and no network; last, the
@@ -25,8 +25,9 @@ source "$ROOT/packaging/dev-env.sh" # helpers only: ensure_apt, prepare, say, di
 cd "$ROOT"
 
 APP_ID=io.github.wilddie.WildDie
-# binutils: objdump for the library check.
-APT_PACKAGING=(binutils fakeroot desktop-file-utils appstream shared-mime-info squashfs-tools)
+# binutils: objdump for the library check; icu-devtools and gcc: trim_icu.py.
+APT_PACKAGING=(binutils fakeroot desktop-file-utils appstream shared-mime-info squashfs-tools
+    icu-devtools gcc)
 # PyInstaller needs the shared libpython, which a bare Debian python3 lacks
 # (libpython3.11); only for Debian's own interpreter (pyenv and others bring theirs).
 if [[ "$(readlink -f "$(command -v "$PYTHON" || true)")" == /usr/bin/* ]]; then
@@ -63,8 +64,9 @@ started=$SECONDS
 "$VENV/bin/pyinstaller" --noconfirm --clean --log-level WARN \
     --distpath "$DIST" --workpath "$ROOT/build/pyinstaller" packaging/wilddie.spec
 say "built dist/wilddie in $((SECONDS - started)) s"
+"$PY" "$ROOT/packaging/trim_icu.py" "$DIST/wilddie" # 31 MB of ICU data -> 7.5 MB (issue 17)
 ICONS="$ROOT/build/pyinstaller/wilddie/icons"
-check bundle "$DIST/wilddie" --max-mb 150 --depends-out "$BUILD/depends.txt"
+check bundle "$DIST/wilddie" --max-mb 100 --depends-out "$BUILD/depends.txt"
 
 # Shared by the .deb and the AppDir: desktop entry, AppStream, MIME type, icons.
 install_share() { # install_share PREFIX (…/usr)

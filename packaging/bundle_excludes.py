@@ -35,6 +35,11 @@ EXCLUDED_QT_MODULES: Final = (
 # and multiprocessing: the app uses threads, and leaving it out also drops PyInstaller's
 # multiprocessing start-up hook (about 25 ms before the first window).
 EXCLUDED_PYTHON_MODULES: Final = (
+    # No network and no database: OpenSSL (5 MB; hashlib's SHA-256 falls back to CPython's
+    # own) and SQLite stay out.
+    "_hashlib",
+    "_sqlite3",
+    "_ssl",
     "_tkinter",
     "hypothesis",
     "idlelib",
@@ -46,8 +51,21 @@ EXCLUDED_PYTHON_MODULES: Final = (
     "pydantic.v1.mypy",
     "pydoc_data",
     "pytest",
+    "sqlite3",
+    "ssl",
     "tkinter",
 )
+# Data folders left out: Qt's own translations (7 MB): the app loads only its own
+# (resources/translations, app/gui.py), never qtbase_*.qm.
+EXCLUDED_DATA_DIRS: Final = ("PySide6/Qt/translations",)
+
+
+def unwanted_data(dest: str | PurePath) -> bool:
+    """Whether a collected data file (its path inside the bundle) is left out."""
+    path = PurePath(dest).as_posix()
+    return any(path == folder or path.startswith(folder + "/") for folder in EXCLUDED_DATA_DIRS)
+
+
 # Qt plugin folders the app does not need: Qt Designer, QML, SQL, network, embedded
 # (eglfs/evdev) and the Wayland compositor side.
 EXCLUDED_PLUGIN_DIRS: Final = (

@@ -355,3 +355,45 @@ def test_the_linux_build_installs_the_libraries_its_bundle_check_resolves() -> N
     installed = set(result.stdout.split())
     for package in ("libxcb-icccm4", "libxcb-keysyms1", "libxcb-cursor0", "libgl1", "binutils"):
         assert package in installed, f"build-linux.sh does not install {package}"
+
+
+# --- the bundle's size (issue 17) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("item", "left_out"),
+    [
+        ("coll/ucadata.icu", False),  # collation: file dialogs sort with it
+        ("coll/de.res", False),
+        ("zoneinfo64.res", False),  # time-zone rules
+        ("cnvalias.icu", False),
+        ("en.res", False),
+        ("brkitr/cjdict.dict", True),
+        ("zone/fr.res", True),  # time-zone display names
+        ("curr/en.res", True),
+        ("ibm-1390_P110-2003.cnv", True),
+        ("unames.icu", True),
+    ],
+)
+def test_the_trimmed_icu_data_keeps_collation_and_time_zones(item: str, left_out: bool) -> None:
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        import trim_icu
+    finally:
+        sys.path.remove(str(ROOT / "packaging"))
+    assert trim_icu.dropped(item) is left_out
+
+
+def test_qt_translations_and_openssl_stay_out_of_the_bundle() -> None:
+    assert bundle_excludes.unwanted_data("PySide6/Qt/translations/qtbase_de.qm")
+    assert not bundle_excludes.unwanted_data("resources/translations/wilddie_de.qm")
+    assert not bundle_excludes.unwanted_data("PySide6/Qt/plugins/platforms/libqxcb.so")
+    for module in ("_ssl", "_hashlib", "sqlite3"):
+        assert module in bundle_excludes.excluded_modules()
+
+
+def test_the_linux_build_trims_icu_and_holds_the_bundle_to_100_mb() -> None:
+    script = (ROOT / "packaging" / "build-linux.sh").read_text(encoding="utf-8")
+    assert "packaging/trim_icu.py" in script
+    assert "--max-mb 100" in script
+    assert "icu-devtools" in script and " gcc" in script
