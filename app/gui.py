@@ -10,8 +10,9 @@ run) the sample campaign, copied from the install folder into the user's data fo
 (installers may be read-only; the copy is the player's to change).
 
 Environment hooks: ``WILDDIE_QUIT_AFTER_MS`` quits after that many milliseconds (smoke
-tests, screenshots); ``WILDDIE_STARTUP_PROBE=1`` prints ``wilddie-startup first-paint T``
-and ``wilddie-startup loaded T FOLDER`` (``time.time()``) and quits (bench/bench_startup.py).
+tests, screenshots); ``WILDDIE_STARTUP_PROBE=1`` prints ``wilddie-startup first-paint T``,
+``wilddie-startup usable T`` (the dice panel's odds shown) and ``wilddie-startup loaded T
+FOLDER`` (every file validated; ``time.time()``) and quits (bench/bench_startup.py).
 """
 
 from __future__ import annotations
@@ -103,16 +104,30 @@ def _install_translator(app: QApplication) -> None:
 
 
 def _startup_probe(window: MainWindow, app: QApplication) -> None:
-    def first_paint() -> None:
-        print(f"wilddie-startup first-paint {time.time():.6f}", flush=True)
+    marks: set[str] = set()
 
-    def loaded(session: object) -> None:
-        folder = getattr(session, "folder", "")
-        print(f"wilddie-startup loaded {time.time():.6f} {folder}", flush=True)
-        QTimer.singleShot(0, app.quit)
+    def mark(name: str, extra: str = "") -> None:
+        print(f"wilddie-startup {name} {time.time():.6f}{extra}", flush=True)
+        marks.add(name)
+        if {"usable", "loaded"} <= marks:
+            QTimer.singleShot(0, app.quit)
 
-    window.first_paint.firstPainted.connect(first_paint)
-    window.campaigns.campaignOpened.connect(loaded)
+    def usable() -> None:  # the dice panel built (after the first paint) and its odds shown
+        panel = window.rolls.ensure_panel()
+
+        def odds_shown(_result: object) -> None:
+            if "usable" not in marks:
+                mark("usable")
+
+        panel.odds_worker().ready.connect(odds_shown)
+        if panel.odds() is not None:
+            odds_shown(None)
+
+    window.first_paint.firstPainted.connect(lambda: mark("first-paint"))
+    window.first_paint.afterFirstPaint.connect(usable)
+    window.campaigns.campaignOpened.connect(
+        lambda session: mark("loaded", f" {getattr(session, 'folder', '')}")
+    )
 
 
 class _FileOpenEvents(QObject):

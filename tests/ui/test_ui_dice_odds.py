@@ -43,7 +43,7 @@ def test_typing_fast_computes_only_the_last_spec(qtbot: QtBot) -> None:
     worker = OddsWorker(debounce_ms=80)
     answers: list[OddsResult] = []
     worker.ready.connect(answers.append)
-    for code in ("1D", "12D", "12D+1"):
+    for code in ("10D", "12D", "12D+1"):  # small rolls are answered at once (below)
         worker.request(RollSpec(code=code))
     qtbot.waitUntil(lambda: bool(answers), timeout=3000)
     qtbot.wait(150)
@@ -253,3 +253,13 @@ def test_the_caption_and_the_axis_agree_and_say_where_the_tail_is_cut(
     assert "off the axis" in histogram.accessibleDescription()
     histogram.set_odds(distribution(RollSpec(code="2D", wild_dice=0)))  # nothing cut
     assert histogram._headline() == "Totals 2 to 12: standing check"
+
+
+def test_a_small_roll_is_answered_at_once_without_a_thread(qtbot: QtBot) -> None:
+    worker = OddsWorker(debounce_ms=80)
+    answers: list[OddsResult] = []
+    worker.ready.connect(answers.append)
+    spec = RollSpec(code="4D+1", boost=1)
+    worker.request(spec)
+    assert answers and answers[0].odds == distribution(spec)  # synchronous
+    assert not worker.is_busy()

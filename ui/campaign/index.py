@@ -13,6 +13,7 @@ paint, this costs none.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Final
 
@@ -73,12 +74,21 @@ class CampaignEntry:
 
 
 class CampaignIndex:
-    __slots__ = ("entries", "folder", "title")
+    __slots__ = ("entries", "folder", "later", "title")
 
-    def __init__(self, folder: Path, title: str, entries: list[CampaignEntry]) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        title: str,
+        entries: list[CampaignEntry],
+        later: list[Path] | None = None,
+    ) -> None:
         self.folder = folder
         self.title = title
         self.entries = entries
+        self.later = later if later is not None else []
+        """Files past the first screen, not even listed yet (``scan_campaign``'s
+        ``first_screen``): their rows come after the first paint."""
 
 
 def _read_json(path: Path) -> tuple[dict[str, Any] | None, str | None]:
@@ -103,9 +113,14 @@ def _text(raw: dict[str, Any] | None, key: str, default: str = "") -> str:
 
 
 def _files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
+    try:
+        with os.scandir(folder) as listing:  # names only: no Path per file until needed
+            names = sorted(
+                e.name for e in listing if e.name.endswith(".json") and not e.name.startswith(".")
+            )
+    except (FileNotFoundError, NotADirectoryError):
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith("."))
+    return [folder / name for name in names]
 
 
 def entry_for_file(folder: Path, path: Path) -> CampaignEntry:
@@ -131,13 +146,52 @@ def entry_for_file(folder: Path, path: Path) -> CampaignEntry:
     )
 
 
-def scan_campaign(folder: str | Path) -> CampaignIndex:
-    """The campaign's title and one entry per character and encounter file."""
+PENDING: Final = "pending"
+"""``details`` key of a row listed by its file name only, read later (``read_pending``)."""
+
+
+def pending_entry(folder: Path, path: Path) -> CampaignEntry:
+    """A row known by its file name only, until its file is read (a big campaign's rows
+    beyond the first screen: issue 17, the first paint must not wait for them)."""
+    kind = "encounter" if path.parent.name == ENCOUNTERS_FOLDER else ""
+    return CampaignEntry(
+        relative=path.relative_to(folder).as_posix(),
+        path=path,
+        kind=kind,
+        name=path.stem,
+        details={PENDING: True},
+    )
+
+
+def read_pending(folder: Path, entry: CampaignEntry) -> bool:
+    """Read a pending row's file into it; False when it was read already."""
+    if not entry.details.pop(PENDING, False):
+        return False
+    read = entry_for_file(folder, entry.path)
+    entry.kind, entry.name, entry.player = read.kind, read.name, read.player
+    entry.importance, entry.details = read.importance, read.details
+    if entry.problem is None:
+        entry.problem = read.problem
+    return True
+
+
+def scan_campaign(
+    folder: str | Path, read_first: int | None = None, first_screen: int | None = None
+) -> CampaignIndex:
+    """The campaign's title and one entry per character and encounter file; with
+    ``read_first``, only that many files are read now, the rest listed by name; with
+    ``first_screen``, only that many rows are made at all (``CampaignIndex.later``)."""
     root = Path(folder)
     campaign, _problem = _read_json(root / CAMPAIGN_FILE)  # the full load reports it
-    entries = [entry_for_file(root, p) for p in _files(root / CHARACTERS_FOLDER)]
-    entries += [entry_for_file(root, p) for p in _files(root / ENCOUNTERS_FOLDER)]
-    return CampaignIndex(root, _text(campaign, "title") or root.name, entries)
+    files = _files(root / CHARACTERS_FOLDER) + _files(root / ENCOUNTERS_FOLDER)
+    shown = files if first_screen is None else files[:first_screen]
+    limit = len(files) if read_first is None else read_first
+    entries = [
+        entry_for_file(root, path) if number < limit else pending_entry(root, path)
+        for number, path in enumerate(shown)
+    ]
+    later = files[len(shown) :]
+    return CampaignIndex(root, _text(campaign, "title") or root.name, entries, later)
 
 
 def is_campaign_folder(folder: str | Path) -> bool:

@@ -79,26 +79,52 @@ class CampaignModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._entries: list[CampaignEntry] = []
+        self._rows: dict[int, int] = {}  # id(entry) -> row: 10,000 rows change one by one
+        self._sorted: tuple[int, Qt.SortOrder] | None = None
 
     # --- entries -------------------------------------------------------------------------------
 
     def entries(self) -> list[CampaignEntry]:
         return list(self._entries)
 
+    def _index_rows(self) -> None:
+        self._rows = {id(entry): row for row, entry in enumerate(self._entries)}
+
     def set_entries(self, entries: list[CampaignEntry]) -> None:
         self.beginResetModel()
         self._entries = list(entries)
+        if self._sorted is not None:
+            self._entries.sort(key=self._key(self._sorted[0]))
+            if self._sorted[1] == Qt.SortOrder.DescendingOrder:
+                self._entries.reverse()
+        self._index_rows()
         self.endResetModel()
         for entry in self._entries:
+            self._watch(entry)
+
+    def add_entries(self, entries: list[CampaignEntry]) -> None:
+        """Rows at the end, in one insertion (a big campaign listed in batches); they
+        take their sorted places with the next ``resort``."""
+        if not entries:
+            return
+        first = len(self._entries)
+        self.beginInsertRows(QModelIndex(), first, first + len(entries) - 1)
+        self._entries.extend(entries)
+        for row, entry in enumerate(entries, first):
+            self._rows[id(entry)] = row
+        self.endInsertRows()
+        for entry in entries:
             self._watch(entry)
 
     def add_entry(self, entry: CampaignEntry) -> int:
         row = len(self._entries)
         self.beginInsertRows(QModelIndex(), row, row)
         self._entries.append(entry)
+        self._rows[id(entry)] = row
         self.endInsertRows()
         self._watch(entry)
-        return row
+        self.resort()
+        return self._rows[id(entry)]
 
     def remove_entry(self, entry: CampaignEntry) -> None:
         row = self.row_of(entry)
@@ -106,10 +132,11 @@ class CampaignModel(QAbstractTableModel):
             return
         self.beginRemoveRows(QModelIndex(), row, row)
         del self._entries[row]
+        self._index_rows()
         self.endRemoveRows()
 
     def row_of(self, entry: CampaignEntry) -> int | None:
-        return next((row for row, e in enumerate(self._entries) if e is entry), None)
+        return self._rows.get(id(entry))
 
     def entry(self, row: int) -> CampaignEntry:
         return self._entries[row]
@@ -118,6 +145,54 @@ class CampaignModel(QAbstractTableModel):
         row = self.row_of(entry)
         if row is not None:
             self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
+
+    # --- sorting: here, with Python's sort, not by the proxy (a call per comparison) -----------
+
+    def _key(self, column: int) -> Any:
+        def key(entry: CampaignEntry) -> Any:
+            name, kind, player, importance, _modified = self._values(entry)
+            if column == COL_KIND:
+                order = KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
+                return (order, name.casefold())
+            value = {
+                COL_NAME: name,
+                COL_PLAYER: player,
+                COL_IMPORTANCE: importance,
+                COL_FILE: entry.relative,
+            }.get(column, name)
+            return (value.casefold(), name.casefold())
+
+        return key
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Rows in ``column``'s order (issue 17: sorting 10,000 rows in the proxy asked the
+        model for its data at every comparison, over a second)."""
+        self._sorted = (column, order)
+        self.resort()
+
+    def resort(self) -> None:
+        """The rows in the last sort order again (after names or kinds changed)."""
+        if self._sorted is None or not self._entries:
+            return
+        column, order = self._sorted
+        ordered = sorted(self._entries, key=self._key(column))
+        if order == Qt.SortOrder.DescendingOrder:
+            ordered.reverse()
+        if ordered == self._entries:
+            return
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        entries = [self._entries[index.row()] for index in old]
+        self._entries = ordered
+        self._index_rows()
+        self.changePersistentIndexList(
+            old,
+            [
+                self.index(self._rows[id(e)], index.column())
+                for e, index in zip(entries, old, strict=True)
+            ],
+        )
+        self.layoutChanged.emit()
 
     def attach_document(self, entry: CampaignEntry, document: Any) -> None:
         """The entry's file is loaded: show the live document from now on."""
@@ -251,6 +326,14 @@ class CampaignFilterModel(QSortFilterProxyModel):
         self.setSortRole(SortRole)
         self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setDynamicSortFilter(True)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """The source model sorts itself; the proxy keeps its order and only filters."""
+        source = self.sourceModel()
+        if isinstance(source, CampaignModel) and column >= 0:
+            source.sort(column, order)
+            return
+        super().sort(column, order)
 
     def set_kinds(self, kinds: tuple[str, ...] | None) -> None:
         self._change_filter(lambda: setattr(self, "_kinds", kinds))

@@ -10,11 +10,16 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QMenu, QWidget
 
 from ui.campaign.index import is_campaign_folder, scan_campaign
 from ui.text import problem_text, tooltip
+
+FIRST_SCREEN_ROWS = 60
+"""Files read before the first paint: more rows than a browser shows at once."""
+BACKGROUND_ROWS = 300
+"""From this many files on, the campaign is validated on a worker thread."""
 
 if TYPE_CHECKING:
     from ui.campaign.browser import CampaignBrowser
@@ -78,7 +83,11 @@ class CampaignController(QObject):
             return False
         if self.workspace.session is not None and not self.close():
             return False
-        index = scan_campaign(path)
+        # At start-up the first paint waits for the rows of the first screen only; the
+        # others are read after it (issue 17: 10,000 characters).
+        deferred = defer_loading and not self.first_paint_done
+        rows = FIRST_SCREEN_ROWS if deferred else None
+        index = scan_campaign(path, read_first=rows, first_screen=rows)
         session = self.workspace.open_session(index)
         self.browser.set_model(session.model)
         self.browser.set_title(index.title)
@@ -99,17 +108,47 @@ class CampaignController(QObject):
         self.first_paint_done = True
         if self.load_deferred:
             self.load_deferred = False
-            self.finish_loading()
+            session = self.workspace.session
+            # A small campaign validates in a blink; a big one on a worker thread.
+            big = session is not None and session.row_count() > BACKGROUND_ROWS
+            if big:
+                self.finish_loading(background=True)
+            else:  # after the dice panel has painted: the window is whole first
+                QTimer.singleShot(0, self, self.finish_loading)
 
-    def finish_loading(self) -> None:
-        """The slow half of opening: validate every file, attach documents, offer recovery."""
+    def finish_loading(self, *, background: bool = False) -> None:
+        """The slow half of opening: validate every file, attach documents, offer recovery;
+        ``background``: the rows are read on idle turns and the files validated on a
+        worker thread while the window stays usable."""
         session = self.workspace.session
         if session is None:
             return
+        if background:
+            session.loaded.connect(self._loaded_in_background)
+            self._read_rows(session)
+            session.load_in_background()
+            return
+        session.ensure_loaded()
+        self._opened(session)
+
+    def _read_rows(self, session: CampaignSession) -> None:
+        """The rows not listed yet, a batch per idle turn; then the rows known by file
+        name only, read a batch per idle turn."""
+        if session is not self.workspace.session or session.is_loaded:
+            return
+        if session.list_more() or session.read_pending():
+            QTimer.singleShot(0, self, lambda: self._read_rows(session))
+
+    def _loaded_in_background(self) -> None:
+        session = self.workspace.session
+        if session is not None and session is self.sender():
+            session.loaded.disconnect(self._loaded_in_background)
+            self._opened(session)
+
+    def _opened(self, session: CampaignSession) -> None:
         from ui.services.paths import add_recent_file
         from ui.services.settings_store import SettingsStore
 
-        session.ensure_loaded()
         self.browser.set_title(session.title)
         self.rolls.apply_house_rules()
         self.status.update_session_label()

@@ -133,8 +133,10 @@ class MainWindow(QMainWindow):
         self.undo.group.activeStackChanged.connect(lambda _stack: status.update_title())
         self.first_paint.afterFirstPaint.connect(self.menus.set_icons)
         self.first_paint.afterFirstPaint.connect(self.browser.finish_setup)
-        self.first_paint.afterFirstPaint.connect(self.campaigns.after_first_paint)
+        # The dice panel (and its first odds) before the campaign's loading: a big campaign
+        # loads for seconds on other threads, the panel must not wait for it.
         self.first_paint.afterFirstPaint.connect(self.rolls.ensure_panel)
+        self.first_paint.afterFirstPaint.connect(self.campaigns.after_first_paint)
         self.undo.follow(workspace, sheets, self.browser)
 
     def _document_added(self, doc: CharacterDocument) -> None:

@@ -13,10 +13,11 @@ tab shows them, and "save all" and the close prompt see every unsaved change.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from ui.campaign.index import (
@@ -25,15 +26,23 @@ from ui.campaign.index import (
     CampaignEntry,
     CampaignIndex,
     entry_for_file,
+    pending_entry,
+    read_pending,
 )
 from ui.campaign.model import CampaignModel
+from ui.services import gc_guard
 
 if TYPE_CHECKING:
     from sheets.documents import Campaign, Character, CharacterKind, HouseRules
-    from sheets.storage import FileStamp
+    from sheets.storage import CampaignFolder, FileStamp
     from ui.commands import StartSessionCommand
     from ui.workspace.character_document import CharacterDocument
     from ui.workspace.save_service import SaveService
+
+
+PENDING_BATCH: Final = 50  # rows read per idle turn: about 15 ms, the UI keeps up
+LIST_BATCH: Final = 2000  # rows added to the browser per idle turn
+POLL_MS: Final = 15
 
 
 class CampaignSession(QObject):
@@ -60,29 +69,95 @@ class CampaignSession(QObject):
         self.title = index.title
         self.model = CampaignModel(self)
         self.model.set_entries(index.entries)
+        self._unlisted: list[Path] = list(index.later)
+        """Files without a row yet (the index's ``later``): a big campaign's first paint
+        waits for its first screen only; ``list_more`` adds them."""
         self.campaign: Campaign | None = None
         self.campaign_stamp: FileStamp | None = None
         self.problems: list[str] = []
         self.is_loaded = False
+        self._worker: threading.Thread | None = None
+        self._result: CampaignFolder | BaseException | None = None
+        self._poll = QTimer(self)  # the main thread looks for the worker's end
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._check_worker)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setObjectName("campaign")
         self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
 
     # --- loading -------------------------------------------------------------------------------
 
+    def row_count(self) -> int:
+        """Every row of the campaign, listed in the browser yet or not."""
+        return self.model.rowCount() + len(self._unlisted)
+
+    def list_more(self, limit: int | None = LIST_BATCH) -> bool:
+        """Add up to ``limit`` (None: all) rows not listed yet; True while some remain."""
+        if not self._unlisted:
+            return False
+        count = len(self._unlisted) if limit is None else limit
+        batch, self._unlisted = self._unlisted[:count], self._unlisted[count:]
+        self.model.add_entries([pending_entry(self.folder, path) for path in batch])
+        if not self._unlisted:
+            self.model.resort()
+        return bool(self._unlisted)
+
     def ensure_loaded(self) -> None:
-        if not self.is_loaded:
-            self.load()
+        """Every file validated and attached, now: waits for a background load."""
+        if self.is_loaded:
+            return
+        self.list_more(None)
+        if self._worker is not None:
+            self._worker.join()
+        self._attach(self._opened())
 
     def load(self) -> None:
         """Validate and load every file (sheets.storage); attach documents to the rows."""
+        self.ensure_loaded()
+
+    def load_in_background(self) -> None:
+        """Validate the files on a worker thread (the browser stays usable: issue 17, a
+        10,000-character campaign); ``loaded`` once they are attached. Whoever needs a
+        document meanwhile calls ``ensure_loaded``, which waits for it."""
+        if self.is_loaded or self._worker is not None:
+            return
+        self._worker = threading.Thread(
+            target=self._work, name="wilddie-campaign-load", daemon=True
+        )
+        gc_guard.worker_started()  # no cycle collection on the loader thread (gc_guard)
+        self._worker.start()
+        self._poll.start()
+
+    def _work(self) -> None:
+        try:
+            self._result = self._read_files()
+        except BaseException as error:  # handed to the main thread, raised there
+            self._result = error
+
+    def _check_worker(self) -> None:
+        if self._worker is not None and not self._worker.is_alive():
+            self.ensure_loaded()
+
+    def _opened(self) -> CampaignFolder:
+        if self._worker is None:
+            return self._read_files()
+        self._worker = None
+        gc_guard.worker_finished()
+        self._poll.stop()
+        result, self._result = self._result, None
+        if isinstance(result, BaseException):
+            raise result
+        assert result is not None
+        return result
+
+    def _read_files(self) -> CampaignFolder:
+        """The files read and validated (no Qt: safe on a worker thread)."""
         from sheets.storage import (
             CHARACTERS_FOLDER,
             ENCOUNTERS_FOLDER,
             open_campaign,
             remove_stale_temp_files,
         )
-        from ui.workspace.character_document import CharacterDocument
 
         # A save killed half-way leaves its temp file (issue 13.5): ours go, when no live
         # writer holds the folder.
@@ -92,7 +167,24 @@ class CampaignSession(QObject):
             self.folder / ENCOUNTERS_FOLDER,
         ):
             remove_stale_temp_files(folder)
-        opened = open_campaign(self.folder)
+        return open_campaign(self.folder)
+
+    def read_pending(self, limit: int = PENDING_BATCH) -> bool:
+        """Read up to ``limit`` rows listed by file name only; True while some remain."""
+        done = 0
+        for entry in self.model.entries():
+            if done >= limit:
+                return True
+            if read_pending(self.folder, entry):
+                self.model.entry_changed(entry)
+                done += 1
+        if done:
+            self.model.resort()  # the names and kinds read: the browser's order again
+        return False
+
+    def _attach(self, opened: CampaignFolder) -> None:
+        from ui.workspace.character_document import CharacterDocument
+
         self.is_loaded = True
         if opened.campaign is not None:
             self.campaign = opened.campaign.document
@@ -108,6 +200,7 @@ class CampaignSession(QObject):
                 known[relative] = entry_for_file(self.folder, self.folder / relative)
                 self.model.add_entry(known[relative])
         for relative, entry in known.items():
+            read_pending(self.folder, entry)  # its document says it all from now on
             loaded = opened.characters.get(relative)
             if loaded is not None:
                 doc = CharacterDocument(loaded.document, loaded.path, loaded.stamp, self)
@@ -115,9 +208,10 @@ class CampaignSession(QObject):
                 self.documentAdded.emit(doc)
                 continue
             problems = by_file.get(str(entry.path.absolute()))
-            if (problems and entry.kind != "encounter") or problems:
+            if problems:
                 entry.problem = "\n".join(problems)
-                self.model.entry_changed(entry)
+            self.model.entry_changed(entry)
+        self.model.resort()
         self.loaded.emit()
 
     # --- documents -----------------------------------------------------------------------------

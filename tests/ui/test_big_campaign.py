@@ -1,0 +1,102 @@
+"""A big campaign opens without the first screen waiting for it (issue 17): the browser
+shows its first rows at once, lists and reads the rest on idle turns, validates on a
+worker thread, and a sheet opened meanwhile opens correctly; a broken file is still
+reported in plain words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pytestqt.qtbot import QtBot
+
+from tests.ui_helpers import copy_sample
+from ui.main.campaign_controller import BACKGROUND_ROWS, FIRST_SCREEN_ROWS
+from ui.services.prompter import ScriptedPrompter
+
+COUNT = 320  # past BACKGROUND_ROWS: validated on the worker thread
+
+
+def _grown(tmp_path: Path) -> Path:
+    campaign = copy_sample(tmp_path)
+    characters = campaign / "characters"
+    template = json.loads((characters / "company-guard.json").read_text(encoding="utf-8"))
+    for number in range(COUNT):
+        raw = dict(template, name=f"Guard {number:03d}")
+        (characters / f"guard-{number:03d}.json").write_text(json.dumps(raw), encoding="utf-8")
+    (characters / "zz-broken.json").write_text('{"schema_version": "1.0", "name": 3}')
+    return campaign
+
+
+def _window(qtbot: QtBot) -> Any:
+    from ui.main.window import MainWindow
+
+    window = MainWindow(autosave_ms=60_000, prompter=ScriptedPrompter())
+    qtbot.addWidget(window, before_close_func=lambda w: w.files.discard_all_changes())
+    return window
+
+
+def test_the_first_rows_come_first_and_every_row_and_document_follows(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    assert COUNT > BACKGROUND_ROWS
+    campaign = _grown(tmp_path)
+    window = _window(qtbot)
+    assert window.campaigns.open(campaign, defer_loading=True)
+    session = window.workspace.session
+    assert session is not None
+    assert session.model.rowCount() == FIRST_SCREEN_ROWS  # the first screen, no more
+    assert not session.is_loaded
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
+    total = 13 + COUNT + 1 + 2  # the sample's characters, the guards, the broken one, encounters
+    qtbot.waitUntil(lambda: session.is_loaded, timeout=60_000)
+    assert session.model.rowCount() == total
+    assert len(session.documents()) == 13 + COUNT
+    names = [e.name for e in session.model.entries()]
+    assert "Guard 000" in names and "Guard 319" in names  # read, not file names
+    broken = next(e for e in session.model.entries() if e.relative.endswith("zz-broken.json"))
+    assert broken.document is None and broken.problem
+    assert "is it a Wild Die file" in broken.problem  # plain words
+
+
+def test_a_sheet_opened_while_the_campaign_loads_opens(qtbot: QtBot, tmp_path: Path) -> None:
+    campaign = _grown(tmp_path)
+    window = _window(qtbot)
+    assert window.campaigns.open(campaign, defer_loading=True)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
+    session = window.workspace.session
+    assert session is not None
+    editor = window.opener.open_character(campaign / "characters" / "guard-300.json")
+    assert editor is not None  # waited for the worker, then opened
+    assert session.is_loaded
+    doc = session.document_at(campaign / "characters" / "guard-300.json")
+    assert doc is not None and doc.character.name == "Guard 300"
+
+
+def test_rows_listed_and_read_in_batches_keep_the_model_consistent(
+    qtbot: QtBot, tmp_path: Path, qtmodeltester: Any
+) -> None:
+    from ui.campaign.index import scan_campaign
+    from ui.campaign.model import COL_KIND
+    from ui.workspace.campaign_session import CampaignSession
+
+    campaign = copy_sample(tmp_path)
+    session = CampaignSession(scan_campaign(campaign, read_first=3, first_screen=5))
+    qtmodeltester.check(session.model)  # watches every insertion, change and re-sort
+    session.model.sort(COL_KIND)  # as the browser asks
+    assert session.model.rowCount() == 5
+    assert session.row_count() == 15
+    while session.list_more(4):
+        pass
+    assert session.model.rowCount() == 15
+    while session.read_pending(3):
+        pass
+    kinds = [e.kind for e in session.model.entries()]
+    assert kinds[:4] == ["character"] * 4  # sorted again once read: characters first
+    session.load()
+    assert len(session.documents()) == 13
