@@ -87,3 +87,9 @@ def difficulty_name(difficulty: int) -> str:
     """R4: the band a difficulty number falls in (1-5 Very Easy ... 26-30 Heroic)."""
     rank = rank_of(difficulty)
     return rank.difficulty if rank else "Trivial"
+
+
+STANDARD_DIFFICULTIES: tuple[tuple[str, int], ...] = tuple(
+    (rank.difficulty, rank.lowest_points + BAND_WIDTH - 1) for rank in RANKS
+)
+"""R4's difficulty bands by their top number: Very Easy 5, Easy 10 ... Heroic 30."""

@@ -238,3 +238,49 @@ def test_every_control_takes_keyboard_focus(editor: CharacterEditor) -> None:
         and not isinstance(w, QHeaderView)  # column headers: never in the tab chain
     ]
     assert not unreachable
+
+
+def test_each_row_shows_its_exact_chance_against_the_difficulty_picked(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Issue 15: beyond every peer, the chance to beat Easy 10 ... Heroic 30 beside each
+    skill, exact (the odds engine), following the sheet as it changes."""
+    from sheets.dice import DieCode, RollSpec
+    from sheets.documents import Ability, Character, Skill
+    from sheets.odds import chance_at_least, distribution
+    from ui.commands import SetFieldCommand
+    from ui.sheet.editor import CharacterEditor
+    from ui.sheet.tree_model import COL_CHANCE
+    from ui.workspace.character_document import CharacterDocument
+
+    sheet = Character(
+        name="Tester",
+        abilities=[
+            Ability(
+                name="Dexterity", code=DieCode(3), skills=[Skill(name="Dodge", code=DieCode(1))]
+            )
+        ],
+    )
+    doc = CharacterDocument(sheet, tmp_path / "tester.json")
+    editor = CharacterEditor(doc)
+    qtbot.addWidget(editor)
+    model = editor.tree_model
+    dex = model.index(0, COL_CHANCE)
+    dodge = model.index(0, COL_CHANCE, model.index(0, 0))
+    moderate = chance_at_least(distribution(RollSpec(code=DieCode(4))), 15)
+    assert dodge.data() == f"{moderate:.0%}"
+    assert "exactly" in str(dodge.data(Qt.ItemDataRole.ToolTipRole))
+    combo = editor.difficulty_combo
+    combo.setCurrentIndex(combo.findData(10))  # Easy
+    easy = chance_at_least(distribution(RollSpec(code=DieCode(4))), 10)
+    assert dodge.data() == f"{easy:.0%}"
+    assert "10" in str(model.headerData(COL_CHANCE, Qt.Orientation.Horizontal))
+    # The sheet changes: the chance follows (Dodge 1D -> 2D: 5D in all).
+    changed: list[int] = []
+    model.dataChanged.connect(lambda a, b, *_: changed.append(b.column()))
+    dodge_skill = sheet.abilities[0].skills[0]
+    doc.undo_stack.push(SetFieldCommand(doc, dodge_skill, "code", DieCode(2), "Dodge 2D"))
+    assert COL_CHANCE in changed
+    five = chance_at_least(distribution(RollSpec(code=DieCode(5))), 10)
+    assert dodge.data() == f"{five:.0%}"
+    assert dex.data() == f"{chance_at_least(distribution(RollSpec(code=DieCode(3))), 10):.0%}"

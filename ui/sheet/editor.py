@@ -17,6 +17,7 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, 
 from PySide6.QtGui import QAction, QKeySequence, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization, Weapon
+from sheets.results import STANDARD_DIFFICULTIES
 from sheets.skills import CheckDice
 from ui import commands
 from ui.sheet.conditions import ConditionsWidget
@@ -53,6 +55,7 @@ from ui.sheet.header import HeaderWidget, StoryWidget
 from ui.sheet.roll_request import RollRequest
 from ui.sheet.sheet_tree import SheetTree
 from ui.sheet.tree_model import (
+    COL_CHANCE,
     COL_CODE,
     COL_FIXED,
     COL_NAME,
@@ -114,7 +117,7 @@ class CharacterEditor(QWidget):
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
-        for column in (COL_CODE, COL_TOTAL, COL_FIXED, COL_TRAINED):
+        for column in (COL_CODE, COL_TOTAL, COL_FIXED, COL_TRAINED, COL_CHANCE):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.expandAll()
         self.tree.activated.connect(self._row_activated)
@@ -194,10 +197,32 @@ class CharacterEditor(QWidget):
             tree_buttons.addWidget(button)
             self.tree_actions[key] = action
         tree_buttons.addStretch(1)
+        # Beside every row, the exact chance against the difficulty picked here (R4).
+        self.difficulty_combo = QComboBox()
+        self.difficulty_combo.setObjectName("ChanceDifficulty")
+        for name, number in STANDARD_DIFFICULTIES:
+            self.difficulty_combo.addItem(f"{name} ({number})", number)
+        self.difficulty_combo.setCurrentIndex(
+            self.difficulty_combo.findData(self.tree_model.difficulty)
+        )
+        self.difficulty_combo.setToolTip(
+            self.tr("The Chance column: each row's exact chance to meet or beat this (R4)")
+        )
+        self.difficulty_combo.currentIndexChanged.connect(
+            lambda _i: self.tree_model.set_difficulty(int(self.difficulty_combo.currentData()))
+        )
+        self.difficulty_combo.setAccessibleName(self.tr("Difficulty of the Chance column"))
+        chance_label = QLabel(self.tr("C&hance against"))
+        chance_label.setBuddy(self.difficulty_combo)
+        chance_row = QHBoxLayout()
+        chance_row.addStretch(1)
+        chance_row.addWidget(chance_label)
+        chance_row.addWidget(self.difficulty_combo)
         abilities = QGroupBox(self.tr("Abilities and skills"))
         abilities.setToolTip(self.tr("R1 die codes, R2 abilities, skills and specializations"))
         abilities_layout = QVBoxLayout(abilities)
         abilities_layout.addLayout(tree_buttons)
+        abilities_layout.addLayout(chance_row)
         abilities_layout.addWidget(self.tree, 1)
 
         # --- conditions, gear, story ---

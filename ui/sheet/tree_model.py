@@ -2,10 +2,12 @@
 
 Columns (``COL_*``): name, die code, total die code (R2: ability + skill + specialization
 with the fallback, computed by ``sheets.skills.check_dice``, never stored), fixed value of
-that total (R1) and trained only (R2). Editing a cell pushes an undoable command on the
-document's stack; the command changes the pydantic document through ``CharacterDocument``,
-whose precise signals this model turns into ``dataChanged`` / ``beginInsertRows`` ...
-A refused edit (a bad die code, a duplicate name) emits ``editRejected`` with the reason.
+that total (R1), trained only (R2) and the exact chance to meet or beat the difficulty the
+player picked (R4; ``sheets.odds``, updated as the sheet changes). Editing a cell pushes an
+undoable command on the document's stack; the command changes the pydantic document through
+``CharacterDocument``, whose precise signals this model turns into ``dataChanged`` /
+``beginInsertRows`` ... A refused edit (a bad die code, a duplicate name) emits
+``editRejected`` with the reason.
 
 Indexes carry the ``id()`` of their parent node (0 for abilities) as the internal id; the
 model keeps those parents alive in ``_parents`` so an id is never reused.
@@ -27,7 +29,10 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
+from sheets.dice import RollSpec
 from sheets.documents import Ability, Character, Skill, Specialization
+from sheets.odds import chance_at_least, distribution
+from sheets.results import difficulty_name
 from sheets.skills import CheckDice, CheckNotPossible, check_dice
 from ui import commands
 from ui.text import tooltip
@@ -38,7 +43,9 @@ COL_CODE: Final = 1
 COL_TOTAL: Final = 2
 COL_FIXED: Final = 3
 COL_TRAINED: Final = 4
-COLUMNS: Final = 5
+COL_CHANCE: Final = 5
+COLUMNS: Final = 6
+DEFAULT_DIFFICULTY: Final = 15  # R4 Moderate
 
 NodeRole: Final = Qt.ItemDataRole.UserRole + 1  # the Ability / Skill / Specialization
 LevelRole: Final = Qt.ItemDataRole.UserRole + 2  # "ability" | "skill" | "specialization"
@@ -66,6 +73,7 @@ class AbilityTreeModel(QAbstractItemModel):
 
     def __init__(self, doc: CharacterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.difficulty = DEFAULT_DIFFICULTY
         self.doc = doc
         self._parents: dict[int, BaseModel] = {}
         doc.fieldChanged.connect(self._field_changed)
@@ -188,6 +196,30 @@ class AbilityTreeModel(QAbstractItemModel):
         except CheckNotPossible as error:
             return str(error)
 
+    def set_difficulty(self, difficulty: int) -> None:
+        """The difficulty the chance column is against (R4 benchmarks)."""
+        if difficulty == self.difficulty:
+            return
+        self.difficulty = difficulty
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, COL_CHANCE, COL_CHANCE)
+        self._chances_changed_below(QModelIndex())
+
+    def _chances_changed_below(self, parent: QModelIndex) -> None:
+        rows = self.rowCount(parent)
+        if rows == 0:
+            return
+        first, last = self.index(0, COL_CHANCE, parent), self.index(rows - 1, COL_CHANCE, parent)
+        self.dataChanged.emit(first, last)
+        for row in range(rows):
+            self._chances_changed_below(self.index(row, COL_NAME, parent))
+
+    def chance(self, node: Node) -> float | None:
+        """The exact chance of this row's check to meet or beat ``difficulty`` (R4)."""
+        found = self.check(node)
+        if isinstance(found, str):
+            return None
+        return chance_at_least(distribution(RollSpec(code=found.code)), self.difficulty)
+
     def label(self, node: Node) -> str:
         """``Dexterity: Firearms: Pistol``: what a roll of this row is called."""
         names = [node.name]
@@ -211,6 +243,7 @@ class AbilityTreeModel(QAbstractItemModel):
                 self.tr("Total"),
                 self.tr("Fixed"),
                 self.tr("Trained only"),
+                self.tr("Chance vs %1").replace("%1", str(self.difficulty)),
             )[section]
         if role == Qt.ItemDataRole.ToolTipRole:
             return (
@@ -219,6 +252,10 @@ class AbilityTreeModel(QAbstractItemModel):
                 self.tr("R2: ability + skill + specialization, with the fallback."),
                 self.tr("R1: fixed value of the total = 3 x dice + pips."),
                 self.tr("R2: without ranks, no fallback to the bare ability."),
+                self.tr(
+                    "The exact chance to meet or beat the difficulty picked above the tree "
+                    "(R4: a tie succeeds), rolled with one Wild Die"
+                ),
             )[section]
         return None
 
@@ -257,7 +294,12 @@ class AbilityTreeModel(QAbstractItemModel):
                 return QApplication.palette().color(QPalette.ColorRole.PlaceholderText)
             if column != COL_CODE and isinstance(self.check(node), str):
                 return QApplication.palette().color(QPalette.ColorRole.PlaceholderText)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (COL_CODE, COL_TOTAL, COL_FIXED):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (
+            COL_CODE,
+            COL_TOTAL,
+            COL_FIXED,
+            COL_CHANCE,
+        ):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return self._accessible(node, column)
@@ -285,9 +327,26 @@ class AbilityTreeModel(QAbstractItemModel):
             if isinstance(found, str):
                 return "—"
             return str(found.code) if column == COL_TOTAL else str(found.code.fixed_value)
+        if column == COL_CHANCE:
+            chance = self.chance(node)
+            return "—" if chance is None else _percent(chance)
         return None
 
     def _tooltip(self, node: Node, column: int) -> str | None:
+        if column == COL_CHANCE:
+            chance = self.chance(node)
+            if chance is None:
+                return None
+            found = self.check(node)
+            assert not isinstance(found, str)
+            return (
+                self.tr("%1 with %2 meets or beats %3 (%4): exactly %5")
+                .replace("%1", node.name)
+                .replace("%2", str(found.code))
+                .replace("%3", str(self.difficulty))
+                .replace("%4", difficulty_name(self.difficulty))
+                .replace("%5", f"{chance:.2%}")
+            )
         if column in (COL_TOTAL, COL_FIXED, COL_NAME):
             found = self.check(node)
             if isinstance(found, str):
@@ -430,12 +489,21 @@ class AbilityTreeModel(QAbstractItemModel):
             self._totals_changed_below(index)
 
     def _totals_changed_below(self, parent: QModelIndex) -> None:
-        """R2: a code change moves the totals of every row under it."""
+        """R2: a code change moves the totals (and the chances) of every row under it."""
         rows = self.rowCount(parent)
         if rows == 0:
             return
         self.dataChanged.emit(
-            self.index(0, COL_TOTAL, parent), self.index(rows - 1, COL_FIXED, parent)
+            self.index(0, COL_TOTAL, parent), self.index(rows - 1, COL_CHANCE, parent)
         )
         for row in range(rows):
             self._totals_changed_below(self.index(row, COL_NAME, parent))
+
+
+def _percent(chance: float) -> str:
+    """64%, and never a flat 0% or 100% for a chance that is neither."""
+    if 0 < chance < 0.005:
+        return "<1%"
+    if 0.995 < chance < 1:
+        return ">99%"
+    return f"{chance:.0%}"
