@@ -59,6 +59,12 @@ class MainActions(QObject):
             QKeySequence.StandardKey.New,
             self.tr("Make a new player character in this campaign"),
         )
+        self.new_guided_action = act(
+            self.tr("New Character (&Guided)…"),
+            opener.new_character_guided,
+            None,
+            self.tr("Make a player character step by step with the campaign's game budget"),
+        )
         kinds: tuple[tuple[CharacterKind, str], ...] = (
             ("npc", self.tr("New &NPC")),
             ("creature", self.tr("New C&reature")),
@@ -234,6 +240,7 @@ class MainActions(QObject):
         bar = self.window.menuBar()
         self.file_menu = file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.new_action)
+        file_menu.addAction(self.new_guided_action)
         new_more = file_menu.addMenu(self.tr("New &Other"))
         for action in self.new_kind_actions.values():
             new_more.addAction(action)
