@@ -153,6 +153,12 @@ class MainActions(QObject):
                 "damage system (R10), initiative (R6), scale (R9), action points (R7)"
             ),
         )
+        self.game_template_action = act(
+            self.tr("&Game…"),
+            campaigns.edit_game_template,
+            None,
+            self.tr("The game the campaign plays (FreeD6, OpenD6...), and the GM's own copy"),
+        )
         self.roll_dock_action = docks.dice_dock.toggleViewAction()
         self.roll_dock_action.setShortcut(QKeySequence("Ctrl+D"))
         # Its text follows the dock's title ("Dice — a character's skill"): a tooltip of
@@ -222,6 +228,8 @@ class MainActions(QObject):
             self.start_session_action,
             self.new_encounter_action,
             self.house_rules_action,
+            self.game_template_action,
+            self.new_guided_action,
             *self.new_kind_actions.values(),
         ]
 
@@ -276,6 +284,7 @@ class MainActions(QObject):
         campaign_menu.addAction(self.new_encounter_action)
         campaign_menu.addSeparator()
         campaign_menu.addAction(self.house_rules_action)
+        campaign_menu.addAction(self.game_template_action)
 
         self.view_menu = view_menu = bar.addMenu(self.tr("&View"))
         view_menu.addAction(self.browser_dock_action)
