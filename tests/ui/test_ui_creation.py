@@ -99,3 +99,15 @@ def test_finish_makes_the_sheet_in_the_campaign_and_cancel_nothing(
     assert strength is not None and str(strength.code) == "4D"
     assert len(session.documents()) == before + 1
     assert editor.doc.modified  # Save puts it in the campaign folder
+
+
+def test_the_printed_sheet_names_the_game_and_its_derived_values() -> None:
+    from sheets.templates.creation import create_character
+    from ui.sheet.print import sheet_html
+
+    assert ADVENTURE is not None
+    made = create_character(ADVENTURE, "Kara", {"Physique": 12}, {})
+    html = sheet_html(made, "body_points")
+    assert "OpenD6 Adventure" in html
+    assert "Strength Damage" in html and "<b>2D</b>" in html
+    assert "Move" in html
