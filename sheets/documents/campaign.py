@@ -13,7 +13,7 @@ from pydantic import Field, SerializationInfo, SerializerFunctionWrapHandler, mo
 from sheets.damage import DamageSystem
 from sheets.documents.common import Document, Name, Part, Text
 from sheets.documents.condition_state import omit_defaults
-from sheets.templates.model import GameTemplate
+from sheets.documents.game_template import GameTemplate
 
 CriticalFailure = Literal["complication", "zero", "drop_highest"]
 ScaleRule = Literal["parity", "opend6_modifier"]

@@ -36,7 +36,7 @@ from sheets.documents.common import (
 from sheets.documents.condition_state import ConditionState, omit_defaults
 
 if TYPE_CHECKING:
-    from sheets.templates.model import GameTemplate
+    from sheets.documents.game_template import GameTemplate
 
 CharacterKind = Literal["character", "npc", "creature", "vehicle", "object", "location"]
 """What the sheet describes; ``character`` is a player character."""

@@ -132,3 +132,14 @@ def test_campaign_plays_its_copy_before_the_builtin() -> None:
     )
     assert edited.template().name == "Our Space" and edited.template().move == 12
     assert "custom_template" not in Campaign(title="Old").model_dump(mode="json")
+
+
+@pytest.mark.parametrize(
+    "first", ["sheets.templates", "sheets.documents", "sheets.templates.model"]
+)
+def test_each_module_imports_first_in_a_fresh_interpreter(first: str) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", f"import {first}"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
