@@ -6,12 +6,14 @@ can hand one file around; see ``sheets.storage.open_campaign``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
 
 from sheets.damage import DamageSystem
 from sheets.documents.common import Document, Name, Part, Text
+from sheets.documents.condition_state import omit_defaults
+from sheets.documents.game_template import GameTemplate
 
 CriticalFailure = Literal["complication", "zero", "drop_highest"]
 ScaleRule = Literal["parity", "opend6_modifier"]
@@ -46,3 +48,22 @@ class Campaign(Document):
     session: int = Field(default=0, ge=0, le=100_000)
     """The number of the session last started (R7)."""
     notes: Text = ""
+    game_template: Name = "freed6"
+    """The game the campaign plays: a built-in template's id (``sheets.templates``)."""
+    custom_template: GameTemplate | None = None
+    """The GM's edited copy of a template (house rules); when set, it is the game played."""
+
+    @model_serializer(mode="wrap")
+    def _omit_additive_defaults(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> Any:
+        # Added after format 1.0: older campaign files keep their exact bytes.
+        return omit_defaults(handler(self), {"game_template": "freed6", "custom_template": None})
+
+    def template(self) -> GameTemplate:
+        """The game this campaign plays: its edited copy, else the built-in it names."""
+        from sheets.templates.builtin import FREED6, builtin_template
+
+        if self.custom_template is not None:
+            return self.custom_template
+        return builtin_template(self.game_template) or FREED6

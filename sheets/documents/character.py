@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Annotated, Any, Final, Literal, Self, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, Self, get_args
 
 from pydantic import (
     Field,
@@ -34,6 +34,9 @@ from sheets.documents.common import (
     require_unique_names,
 )
 from sheets.documents.condition_state import ConditionState, omit_defaults
+
+if TYPE_CHECKING:
+    from sheets.documents.game_template import GameTemplate
 
 CharacterKind = Literal["character", "npc", "creature", "vehicle", "object", "location"]
 """What the sheet describes; ``character`` is a player character."""
@@ -271,6 +274,11 @@ class Character(Document):
     """The name of the character who flies or drives it (a sheet of the campaign)."""
     notes: Text = ""
     portrait: Portrait | None = None
+    game: ShortText = ""
+    """The game template the character was made with (``sheets.templates``), e.g.
+    ``OpenD6 Adventure``; empty for sheets made before templates."""
+    move: int | None = Field(default=None, ge=0, le=MAX_POINTS)
+    """Metres moved in a round, from the game template; None: not given."""
 
     @model_serializer(mode="wrap")
     def _omit_additive_defaults(
@@ -346,20 +354,39 @@ _CHARACTER_DEFAULTS: Final[dict[str, Any]] = {
     "sensors": [],
     "shields": None,
     "pilot": "",
+    "game": "",
+    "move": None,
 }
 
 
 def new_character(
-    name: str, kind: CharacterKind = "character", importance: Importance | None = None
+    name: str,
+    kind: CharacterKind = "character",
+    importance: Importance | None = None,
+    template: GameTemplate | None = None,
 ) -> Character:
-    """A blank sheet with the kind's standard abilities (R2) at 2D, ready to fill in."""
+    """A blank sheet, ready to fill in: the kind's standard abilities (R2) at 2D, or for a
+    character made with a game ``template`` its attributes at their lowest die codes."""
     chosen: Importance = importance or ("dynamic" if kind == "character" else "stock")
+    if template is not None and kind in ("character", "npc"):
+        abilities = [
+            Ability(
+                name=a.name,
+                code=DieCode(a.min_pips // 3, a.min_pips % 3),
+                extranormal=a.extranormal,
+            )
+            for a in template.attributes
+        ]
+    else:
+        abilities = [Ability(name=a, code=DieCode(2)) for a in STANDARD_ABILITIES[kind]]
     return Character(
         kind=kind,
         name=name,
         importance=chosen,
-        abilities=[Ability(name=a, code=DieCode(2)) for a in STANDARD_ABILITIES[kind]],
+        abilities=abilities,
         action_points=1 if kind == "character" else 0,  # R7: a session starts with 1
         encounter_length="full" if chosen == "dynamic" else "moderate",
         toughness=DieCode(2) if kind in ("vehicle", "object") else None,
+        game=template.name if template is not None else "",
+        move=template.move if template is not None else None,
     )

@@ -59,6 +59,12 @@ class MainActions(QObject):
             QKeySequence.StandardKey.New,
             self.tr("Make a new player character in this campaign"),
         )
+        self.new_guided_action = act(
+            self.tr("New Character (&Guided)…"),
+            opener.new_character_guided,
+            None,
+            self.tr("Make a player character step by step with the campaign's game budget"),
+        )
         kinds: tuple[tuple[CharacterKind, str], ...] = (
             ("npc", self.tr("New &NPC")),
             ("creature", self.tr("New C&reature")),
@@ -147,6 +153,12 @@ class MainActions(QObject):
                 "damage system (R10), initiative (R6), scale (R9), action points (R7)"
             ),
         )
+        self.game_template_action = act(
+            self.tr("&Game…"),
+            campaigns.edit_game_template,
+            None,
+            self.tr("The game the campaign plays (FreeD6, OpenD6...), and the GM's own copy"),
+        )
         self.roll_dock_action = docks.dice_dock.toggleViewAction()
         self.roll_dock_action.setShortcut(QKeySequence("Ctrl+D"))
         # Its text follows the dock's title ("Dice — a character's skill"): a tooltip of
@@ -216,6 +228,8 @@ class MainActions(QObject):
             self.start_session_action,
             self.new_encounter_action,
             self.house_rules_action,
+            self.game_template_action,
+            self.new_guided_action,
             *self.new_kind_actions.values(),
         ]
 
@@ -234,6 +248,7 @@ class MainActions(QObject):
         bar = self.window.menuBar()
         self.file_menu = file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.new_action)
+        file_menu.addAction(self.new_guided_action)
         new_more = file_menu.addMenu(self.tr("New &Other"))
         for action in self.new_kind_actions.values():
             new_more.addAction(action)
@@ -269,6 +284,7 @@ class MainActions(QObject):
         campaign_menu.addAction(self.new_encounter_action)
         campaign_menu.addSeparator()
         campaign_menu.addAction(self.house_rules_action)
+        campaign_menu.addAction(self.game_template_action)
 
         self.view_menu = view_menu = bar.addMenu(self.tr("&View"))
         view_menu.addAction(self.browser_dock_action)

@@ -298,6 +298,29 @@ class CampaignController(QObject):
         self.status.show(self.tr("House rules changed (Ctrl+Z undoes; Save keeps them)"))
         return True
 
+    def edit_game_template(self) -> bool:
+        """Campaign > Game: the game template (or the GM's copy), one undoable step."""
+        session = self._loaded_with_file(
+            self.tr("This campaign has no campaign.json to keep its game in")
+        )
+        if session is None or session.campaign is None:
+            return False
+        from PySide6.QtWidgets import QDialog
+
+        from ui.campaign.game_template import GameTemplateDialog
+
+        campaign = session.campaign
+        dialog = GameTemplateDialog(
+            campaign.game_template, campaign.custom_template, self.parent_widget
+        )
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        if not session.change_game_template(dialog.choice()):
+            return False
+        self.undo.activate(session.undo_stack)
+        self.status.show(self.tr("Game changed (Ctrl+Z undoes; Save keeps it)"))
+        return True
+
     def _house_rules_changed(self) -> None:
         """New defaults for the dice panel; sheets show the damage system now played."""
         self.rolls.apply_house_rules()

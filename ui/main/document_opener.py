@@ -127,6 +127,38 @@ class DocumentOpener(QObject):
         editor.header.name_edit.selectAll()
         return editor
 
+    def new_character_guided(self) -> CharacterEditor | None:
+        """New Character (guided): the campaign's game template, its budget shared out in
+        ``ui.creation.CreationDialog``; Finish opens the sheet unsaved in the campaign (Save
+        puts it in the campaign folder), Cancel leaves nothing behind."""
+        session = self.workspace.session
+        if session is None:
+            self.status.show(self.tr("Open a campaign first: new characters go into it"))
+            return None
+        from PySide6.QtWidgets import QDialog
+
+        from sheets.templates.builtin import FREED6
+        from ui.commands import unique_name
+        from ui.creation.dialog import CreationDialog
+
+        session.ensure_loaded()
+        template = session.campaign.template() if session.campaign is not None else FREED6
+        taken = [_Named(d.character.name) for d in session.documents()]
+        name = unique_name(self.tr("New character"), taken)
+        dialog = CreationDialog(template, name, self.prompter, self.campaigns.parent_widget)
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.character() is None:
+            return None
+        made = dialog.character()
+        assert made is not None
+        doc = session.new_character(made.name, made.kind)
+        doc.replace_character(made)
+        self.status.show(
+            self.tr("%1 made with %2: Save puts the sheet in the campaign")
+            .replace("%1", made.name)
+            .replace("%2", template.name)
+        )
+        return self.tabs.open(doc)
+
     def choose_portrait(self, editor: CharacterEditor) -> None:
         """The sheet asked for a portrait: the player picks an image file."""
         path = self.prompter.open_file(

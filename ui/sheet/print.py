@@ -306,6 +306,21 @@ def _protection(character: Character) -> str:
     return f"<table class='grid' width='100%' cellspacing='0'>{cells}</table>"
 
 
+def _derived(c: Character) -> list[tuple[str, object]]:
+    """Issue 15: the values a game template derives (sheets made with one only)."""
+    if not c.game:
+        return []
+    from sheets.templates import strength_damage
+
+    derived: list[tuple[str, object]] = []
+    if c.move is not None:
+        derived.append((tr("Move"), c.move))
+    strength = c.ability("Physique") or c.ability("Strength")
+    if strength is not None:
+        derived.append((tr("Strength Damage"), strength_damage(strength.code)))
+    return derived
+
+
 def sheet_html(character: Character, damage_system: DamageSystem = "conditions") -> str:
     """The printable sheet as HTML (Qt's rich-text subset); ``damage_system`` is the
     campaign's R10 setting (wounds or body points print a block of their own)."""
@@ -315,7 +330,9 @@ def sheet_html(character: Character, damage_system: DamageSystem = "conditions")
     subtitle = [kind_label(c.kind), tr("Dynamic") if c.importance == "dynamic" else tr("Stock")]
     if c.player:
         subtitle.append(tr("played by %1").replace("%1", c.player))
-    points = [
+    if c.game:  # issue 15: the game template it was made with
+        subtitle.append(c.game)
+    points: list[tuple[str, object]] = [
         (tr("Action points"), c.action_points),
         (tr("Character Points"), c.character_points),
         (tr("Fate Points"), c.fate_points),
@@ -323,6 +340,7 @@ def sheet_html(character: Character, damage_system: DamageSystem = "conditions")
     ]
     if c.fear_rating:
         points.append((tr("Fear rating"), c.fear_rating))
+    points.extend(_derived(c))
     point_rows = "".join(
         f"<tr><th>{_e(label)}</th><td class='num' width='30%'><b>{value}</b></td></tr>"
         for label, value in points

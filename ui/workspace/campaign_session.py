@@ -35,6 +35,7 @@ from ui.services import gc_guard
 if TYPE_CHECKING:
     from sheets.documents import Campaign, Character, CharacterKind, HouseRules
     from sheets.storage import CampaignFolder, FileStamp
+    from sheets.templates import GameTemplate
     from ui.commands import StartSessionCommand
     from ui.workspace.character_document import CharacterDocument
     from ui.workspace.save_service import SaveService
@@ -360,6 +361,24 @@ class CampaignSession(QObject):
             SetHouseRulesCommand(self.campaign.house_rules, rules, self._set_house_rules)
         )
         return True
+
+    def change_game_template(self, choice: tuple[str, GameTemplate | None]) -> bool:
+        """The campaign's game (built-in id, edited copy): one undoable step; False if
+        nothing changes (or there is no campaign.json)."""
+        from ui.campaign.game_template import SetGameTemplateCommand
+
+        self.ensure_loaded()
+        if self.campaign is None:
+            return False
+        old = (self.campaign.game_template, self.campaign.custom_template)
+        if choice == old:
+            return False
+        self.undo_stack.push(SetGameTemplateCommand(old, choice, self._set_game_template))
+        return True
+
+    def _set_game_template(self, choice: tuple[str, GameTemplate | None]) -> None:
+        if self.campaign is not None:
+            self.campaign.game_template, self.campaign.custom_template = choice
 
     def _set_house_rules(self, rules: HouseRules) -> None:
         if self.campaign is not None:

@@ -1,0 +1,81 @@
+"""Campaign > Game (issue 15): pick a game template, copy and edit it (house rules) into
+campaign.json, one undo step on the campaign's stack."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDialog
+from pytestqt.qtbot import QtBot
+
+from sheets.templates import builtin_template
+from tests.ui_helpers import copy_sample, main_window_on
+from ui.campaign.game_template import GameTemplateDialog, TemplateEditor
+from ui.main.window import MainWindow
+
+
+def test_editor_changes_limits_skills_budget_and_damage(qtbot: QtBot) -> None:
+    adventure = builtin_template("opend6_adventure")
+    assert adventure is not None
+    editor = TemplateEditor(adventure)
+    qtbot.addWidget(editor)
+    editor.name_edit.setText("Pulp Adventure")
+    editor.attribute_dice.setValue(60)  # 20D
+    editor.damage_system.setCurrentIndex(editor.damage_system.findData("wounds"))
+    item = editor.table.item(0, 2)
+    assert item is not None
+    item.setText("6D")
+    skills = editor.table.item(0, 4)
+    assert skills is not None
+    skills.setText(skills.text() + ", Parkour")
+    edited = editor.template()
+    assert edited.name == "Pulp Adventure" and edited.budget.attribute_pips == 60
+    assert edited.damage_system == "wounds"
+    assert edited.attributes[0].max_pips == 18 and "Parkour" in edited.attributes[0].skills
+    assert edited.id == "opend6_adventure"
+
+
+def test_editor_says_why_it_cannot_keep_a_broken_copy(qtbot: QtBot) -> None:
+    adventure = builtin_template("opend6_adventure")
+    assert adventure is not None
+    editor = TemplateEditor(adventure)
+    qtbot.addWidget(editor)
+    item = editor.table.item(1, 4)
+    assert item is not None
+    item.setText("Dodge")  # already under Reflexes
+    editor.finish()
+    assert editor.edited() is None
+    assert "two attributes" in editor.problem.text()
+
+
+def test_copy_and_edit_is_kept_in_campaign_json_and_undone(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window: MainWindow = main_window_on(qtbot, copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None and session.campaign is not None
+
+    def edit(editor: TemplateEditor) -> int:
+        editor.name_edit.setText("Our Space")
+        editor.move_box.setValue(12)
+        editor.finish()
+        return editor.result()
+
+    def choose(dialog: GameTemplateDialog) -> int:
+        dialog.game.setCurrentIndex(dialog.game.findData("opend6_space"))
+        assert dialog.copy_and_edit()
+        return QDialog.DialogCode.Accepted.value
+
+    monkeypatch.setattr(TemplateEditor, "exec", edit)
+    monkeypatch.setattr(GameTemplateDialog, "exec", choose)
+    window.menus.game_template_action.trigger()
+    campaign = session.campaign
+    assert campaign.template().name == "Our Space" and campaign.template().move == 12
+    assert campaign.game_template == "opend6_space"
+    assert session.save_campaign()
+    saved = json.loads((session.folder / "campaign.json").read_text(encoding="utf-8"))
+    assert saved["custom_template"]["name"] == "Our Space"
+    session.undo_stack.undo()
+    assert campaign.custom_template is None and campaign.template().name == "FreeD6"
