@@ -192,3 +192,23 @@ def test_a_combined_action_adds_the_helpers_dice_to_the_allys_check(
     assert act.help_box.mode_combo.currentData() == "blunt"  # an opponent: hinder
     window.undo_stack.undo()
     assert not engine.view.by_id["jack"].help
+
+
+def test_multiple_actions_cost_a_die_each_and_end_with_the_round(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenD6: declaring 3 actions takes 2D from every roll of the round."""
+    window = _fight(qtbot, campaign, monkeypatch)
+    act = window.act_panel
+    form = act.dice_panel.form
+    proposed = act.dice_panel.spec()
+    assert proposed is not None
+    form.actions_spin.setValue(3)
+    spec = act.dice_panel.spec()
+    assert spec is not None and spec.code.dice == max(0, proposed.code.dice - 2)
+    assert "2D" in form.actions_spin.suffix()
+    start = window.engine.round
+    while window.engine.round == start:
+        window.next_turn()
+    act.engine_changed()
+    qtbot.waitUntil(lambda: form.actions_spin.value() == 1)

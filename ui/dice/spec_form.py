@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sheets.actions import MAX_DECLARED_ACTIONS, multiple_action_dice, with_multiple_actions
 from sheets.dice import CRITICAL_FAILURE_RULES, DIE_SIDES, CriticalFailure, DieCode, RollSpec
 from sheets.odds import MAX_ODDS_DICE
 from ui.dice import words
@@ -35,6 +36,9 @@ from ui.text import tooltip
 MAX_DICE = MAX_ODDS_DICE  # more dice than exact odds handle is a typo, not a roll
 FLIP_COLUMNS = 10  # flip boxes per row: a D20 gets two rows
 NARROW_FLIP_COLUMNS = 6  # in one column (a narrow dock): a D6's faces still fit one row
+
+
+MINUS = "\u2212"  # a typographic minus for the Actions suffix
 
 
 class SignedSpinBox(QSpinBox):
@@ -117,6 +121,8 @@ class SpecForm(QWidget):
         self.modifier_spin.setRange(-99, 99)
         self.modifier_spin.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.difficulty_spin = _spin(0, 999)
+        self.actions_spin = _spin(1, MAX_DECLARED_ACTIONS)
+        self.actions_spin.setAccessibleName(self.tr("Actions declared this round"))
         self.difficulty_spin.setSpecialValueText(self.tr("none"))
 
         rows: list[tuple[int, int, str, QWidget, str]] = [
@@ -211,6 +217,17 @@ class SpecForm(QWidget):
                     "total minus it. None: a standing check, result points = total."
                 ),
             ),
+            (
+                6,
+                0,
+                self.tr("Actions"),
+                self.actions_spin,
+                self.tr(
+                    "OpenD6 multiple actions: declaring more than one action this round "
+                    "takes 1D per extra action from every roll. Back to 1 at the next round "
+                    "(the tracker does it by itself)."
+                ),
+            ),
         ]
         for _row, _column, text, field, tip in rows:  # placed by _arrange
             self._add_row(text, field, tip)
@@ -283,8 +300,10 @@ class SpecForm(QWidget):
             self.boost_spin,
             self.penalty_spin,
             self.modifier_spin,
+            self.actions_spin,
         ):
             spin.valueChanged.connect(self._validate_and_emit)
+        self.actions_spin.valueChanged.connect(self._show_actions)
         self.luck_check.toggled.connect(self._validate_and_emit)
         self.successes_check.toggled.connect(self._successes_toggled)
         self.difficulty_spin.valueChanged.connect(self._difficulty_changed)
@@ -508,6 +527,15 @@ class SpecForm(QWidget):
             self._quiet = False
         self.set_defaults(self._default_wild, self._default_critical)
 
+    def _show_actions(self, actions: int) -> None:
+        """The dice the declared actions cost, beside their number (OpenD6)."""
+        lost = multiple_action_dice(actions)
+        self.actions_spin.setSuffix(f" ({MINUS}{lost}D each roll)" if lost else "")
+
+    def new_round(self) -> None:
+        """A new round: one action declared again (OpenD6 multiple actions)."""
+        self.actions_spin.setValue(1)
+
     # --- reading and reporting ------------------------------------------------------------
 
     def _read(self) -> tuple[RollSpec | None, str | None]:
@@ -522,6 +550,7 @@ class SpecForm(QWidget):
             return None, self.tr("%1 rolls %2 dice; the dice panel stops at %3.").replace(
                 "%1", str(code)
             ).replace("%2", str(code.dice)).replace("%3", str(MAX_DICE))
+        code = with_multiple_actions(code, self.actions_spin.value())
         try:
             spec = RollSpec(
                 code=code,

@@ -59,6 +59,7 @@ class ActPanel(QWidget):
         self.check_target: str | None = None
         self.check_actor: str | None = None
         self._sync_pending = False
+        self._round = self.engine.round
         self._build()
         self.form.rebuild_people()
         self._sync_to_turn()
@@ -334,6 +335,9 @@ class ActPanel(QWidget):
 
     def _sync_to_turn(self) -> None:
         self._sync_pending = False
+        if self.engine.round != self._round:  # OpenD6: actions are declared per round
+            self._round = self.engine.round
+            self.dice_panel.form.new_round()
         self._show_points()  # an undo, an award, a scene end: the sheet's points now
         self.form.rebuild_people()
         current = self.engine.current()
