@@ -17,7 +17,8 @@ from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
-from sheets.documents import Campaign, Character, ConditionInstance, new_condition_id
+from sheets.advancement import Raise
+from sheets.documents import Advance, Campaign, Character, ConditionInstance, new_condition_id
 from sheets.documents.common import find_named
 from sheets.points import session_action_points
 from ui.workspace.character_document import CharacterDocument
@@ -370,3 +371,55 @@ class StartSessionCommand(QUndoCommand):
             doc.set_field(doc.character, "action_points", old)
             doc.touch(-1)
         self.set_session(self.old_session)
+
+
+class AdvanceCommand(DocumentCommand):
+    """Character Points spent on one pip (OpenD6 advancement): the row's code goes up, the
+    points come off, the log gains an entry; undo takes all three back."""
+
+    def __init__(self, doc: CharacterDocument, row: BaseModel, step: Raise, when: str = "") -> None:
+        super().__init__(doc, f"Raise {step.label} to {step.after}")
+        self.row, self.step = row, step
+        self.entry = Advance(
+            what=step.label, before=step.before, after=step.after, cost=step.cost, when=when
+        )
+
+    def redo(self) -> None:
+        character = self.doc.character
+        self.doc.set_field(self.row, "code", self.step.after)
+        self.doc.set_field(
+            character, "character_points", character.character_points - self.step.cost
+        )
+        self.doc.insert_item(character, "advancements", len(character.advancements), self.entry)
+
+    def undo(self) -> None:
+        character = self.doc.character
+        self.doc.remove_item(character, "advancements", len(character.advancements) - 1)
+        self.doc.set_field(
+            character, "character_points", character.character_points + self.step.cost
+        )
+        self.doc.set_field(self.row, "code", self.step.before)
+
+
+class AwardPointsCommand(QUndoCommand):
+    """The GM's end-of-session awards to the party (OpenD6): Character Points, and Fate
+    Points given back for heroic use; one undo step on the campaign's stack, each changed
+    character ``touch``ed so it counts as modified until saved."""
+
+    def __init__(self, awards: Sequence[tuple[CharacterDocument, int, int]]) -> None:
+        super().__init__(tr("Award points to the party"))
+        self.awards = [(doc, cp, fp) for doc, cp, fp in awards if cp or fp]
+
+    def redo(self) -> None:
+        for doc, cp, fp in self.awards:
+            character = doc.character
+            doc.set_field(character, "character_points", character.character_points + cp)
+            doc.set_field(character, "fate_points", character.fate_points + fp)
+            doc.touch(+1)
+
+    def undo(self) -> None:
+        for doc, cp, fp in self.awards:
+            character = doc.character
+            doc.set_field(character, "character_points", character.character_points - cp)
+            doc.set_field(character, "fate_points", character.fate_points - fp)
+            doc.touch(-1)

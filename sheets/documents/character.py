@@ -200,6 +200,19 @@ class Armour(Part):
     rear: SheetCode = DieCode()
 
 
+class Advance(Part):
+    """One entry of the advancement log: a pip bought with Character Points."""
+
+    what: ShortText
+    """The row raised, e.g. ``Dexterity: Dodge``."""
+    before: SheetCode
+    after: SheetCode
+    cost: int = Field(ge=0, le=MAX_POINTS)
+    """Character Points spent."""
+    when: ShortText = ""
+    """When, as the table counts it (e.g. ``Session 4``)."""
+
+
 class Portrait(Part):
     """A small picture kept inside the file, so the file can be handed around alone."""
 
@@ -279,6 +292,8 @@ class Character(Document):
     ``OpenD6 Adventure``; empty for sheets made before templates."""
     move: int | None = Field(default=None, ge=0, le=MAX_POINTS)
     """Metres moved in a round, from the game template; None: not given."""
+    advancements: list[Advance] = Field(default_factory=list)
+    """The advancement log, oldest first (Character Points spent on pips)."""
 
     @model_serializer(mode="wrap")
     def _omit_additive_defaults(
@@ -347,6 +362,7 @@ class Character(Document):
 
 
 _CHARACTER_DEFAULTS: Final[dict[str, Any]] = {
+    "advancements": [],
     "wound_level": 0,
     "body_points_max": None,
     "body_points": None,

@@ -138,6 +138,15 @@ class MainActions(QObject):
             "F5",
             self.tr("R7: every player character starts the session with 1 action point"),
         )
+        self.award_action = act(
+            self.tr("&Award Points…"),
+            campaigns.award_points,
+            None,
+            self.tr(
+                "The end of a session: Character Points for the whole party, and Fate Points "
+                "given back for heroic use, in one dialog"
+            ),
+        )
         self.new_encounter_action = act(
             self.tr("New &Encounter…"),
             campaigns.new_encounter,
@@ -226,6 +235,7 @@ class MainActions(QObject):
             self.new_action,
             self.import_action,
             self.start_session_action,
+            self.award_action,
             self.new_encounter_action,
             self.house_rules_action,
             self.game_template_action,
@@ -281,6 +291,7 @@ class MainActions(QObject):
 
         self.campaign_menu = campaign_menu = bar.addMenu(self.tr("&Campaign"))
         campaign_menu.addAction(self.start_session_action)
+        campaign_menu.addAction(self.award_action)
         campaign_menu.addAction(self.new_encounter_action)
         campaign_menu.addSeparator()
         campaign_menu.addAction(self.house_rules_action)

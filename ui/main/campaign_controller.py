@@ -277,6 +277,26 @@ class CampaignController(QObject):
         self.status.show(text.replace("%1", str(command.new_session)).replace("%2", names or "—"))
         return True
 
+    def award_points(self) -> bool:
+        """Campaign > Award Points: Character Points and Fate Points for the party at the
+        end of a session, one undo step."""
+        session = self.workspace.session
+        if session is None:
+            self.status.show(self.tr("Open a campaign to award its party"))
+            return False
+        from PySide6.QtWidgets import QDialog
+
+        from ui.campaign.award_dialog import PartyAwardDialog
+
+        dialog = PartyAwardDialog(session.party(), self.parent_widget)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        if not session.award_points(dialog.awards()):
+            return False
+        self.undo.activate(session.undo_stack)
+        self.status.show(self.tr("Points awarded to the party (Ctrl+Z undoes)"))
+        return True
+
     def edit_house_rules(self) -> bool:
         """Campaign > House Rules: change the table's settings (one undoable step)."""
         session = self._loaded_with_file(

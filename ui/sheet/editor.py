@@ -12,6 +12,8 @@ message line).
 
 from __future__ import annotations
 
+from datetime import date
+
 from pydantic import BaseModel
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QMouseEvent, QResizeEvent
@@ -33,11 +35,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sheets.advancement import raise_of, refusal
 from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization, Weapon
 from sheets.results import STANDARD_DIFFICULTIES
 from sheets.skills import CheckDice
 from ui import commands
+from ui.commands import AdvanceCommand
+from ui.sheet.advancement_log import AdvancementLog
 from ui.sheet.conditions import ConditionsWidget
 from ui.sheet.damage_widget import DamageWidget
 from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
@@ -181,6 +186,13 @@ class CharacterEditor(QWidget):
                 self.tr("Roll the selected row in the dice panel"),
                 self.roll_current,
             ),
+            (
+                "raise",
+                self.tr("Raise"),
+                "Ctrl+Shift+Up",
+                self.tr("Spend Character Points to raise the selected row by one pip"),
+                lambda: self.raise_selected(),
+            ),
         ):
             action = QAction(text, self)
             action.setShortcut(QKeySequence(shortcut))
@@ -201,7 +213,7 @@ class CharacterEditor(QWidget):
         self.difficulty_combo = QComboBox()
         self.difficulty_combo.setObjectName("ChanceDifficulty")
         for name, number in STANDARD_DIFFICULTIES:
-            self.difficulty_combo.addItem(f"{name} ({number})", number)
+            self.difficulty_combo.addItem(f"vs {number} {name}", number)
         self.difficulty_combo.setCurrentIndex(
             self.difficulty_combo.findData(self.tree_model.difficulty)
         )
@@ -212,17 +224,11 @@ class CharacterEditor(QWidget):
             lambda _i: self.tree_model.set_difficulty(int(self.difficulty_combo.currentData()))
         )
         self.difficulty_combo.setAccessibleName(self.tr("Difficulty of the Chance column"))
-        chance_label = QLabel(self.tr("C&hance against"))
-        chance_label.setBuddy(self.difficulty_combo)
-        chance_row = QHBoxLayout()
-        chance_row.addStretch(1)
-        chance_row.addWidget(chance_label)
-        chance_row.addWidget(self.difficulty_combo)
+        tree_buttons.addWidget(self.difficulty_combo)  # no label: the column says "Chance vs"
         abilities = QGroupBox(self.tr("Abilities and skills"))
         abilities.setToolTip(self.tr("R1 die codes, R2 abilities, skills and specializations"))
         abilities_layout = QVBoxLayout(abilities)
         abilities_layout.addLayout(tree_buttons)
-        abilities_layout.addLayout(chance_row)
         abilities_layout.addWidget(self.tree, 1)
 
         # --- conditions, gear, story ---
@@ -305,6 +311,8 @@ class CharacterEditor(QWidget):
         self.side_tabs.addTab(conditions_scroll, self.tr("&Conditions"))
         self.side_tabs.addTab(_scrolled(gear), self.tr("&Gear"))
         self.side_tabs.addTab(_scrolled(self.story), self.tr("S&tory"))
+        self.advancement = AdvancementLog(doc)
+        self.side_tabs.addTab(self.advancement, self.tr("Ad&vancement"))
         self.side_tabs.setAccessibleName(self.tr("Conditions, gear and story"))
 
         # Stacked (the compact layout) until the sheet is known to be wide enough for side
@@ -585,6 +593,30 @@ class CharacterEditor(QWidget):
 
     def roll_current(self) -> bool:
         return self.roll_index(self.tree.currentIndex())
+
+    def raise_selected(self, when: str = "") -> bool:
+        """Spend Character Points on one pip of the selected row (OpenD6 advancement), or
+        say in plain words why not; one undo step."""
+        node = self._current_node()
+        if node is None:
+            self.show_problem(self.tr("Select the ability, skill or specialization to raise"))
+            return False
+        chain: list[Ability | Skill | Specialization] = [node]
+        found = self.tree_model._locate(node)
+        while found is not None and isinstance(found[0], Ability | Skill):
+            chain.insert(0, found[0])
+            found = self.tree_model._locate(found[0])
+        ability = chain[0]
+        assert isinstance(ability, Ability)
+        skill = chain[1] if len(chain) > 1 and isinstance(chain[1], Skill) else None
+        spec = chain[2] if len(chain) > 2 and isinstance(chain[2], Specialization) else None
+        step = raise_of(self.doc.character, ability, skill, spec)
+        problem = refusal(self.doc.character, step)
+        if problem is not None:
+            self.show_problem(problem)
+            return False
+        self.doc.push(AdvanceCommand(self.doc, node, step, when or date.today().isoformat()))
+        return True
 
     def roll_index(self, index: Index) -> bool:
         """Roll a tree row in the dice panel (R2 total), or say why it cannot be rolled."""

@@ -353,6 +353,13 @@ def sheet_html(character: Character, damage_system: DamageSystem = "conditions")
         story.append(f"<h2>{_e(tr('Hooks'))}</h2><ul>{hooks}</ul>")
     if c.notes:
         story.append(f"<h2>{_e(tr('Notes'))}</h2><p>{_e(c.notes)}</p>")
+    if c.advancements:  # the advancement log, oldest first
+        rows = "".join(
+            f"<li>{_e(a.when + ': ' if a.when else '')}{_e(a.what)} {_e(a.before)} "
+            f"→ {_e(a.after)} ({a.cost} {_e(tr('Character Points'))})</li>"
+            for a in c.advancements
+        )
+        story.append(f"<h2>{_e(tr('Advancement'))}</h2><ul>{rows}</ul>")
     title = f"<h1>{_e(c.name)}</h1><p class='sub'>{_e(' · '.join(subtitle))}</p>"
     if c.portrait is not None:  # beside the name, as on a paper sheet
         title = (

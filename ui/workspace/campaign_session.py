@@ -341,6 +341,22 @@ class CampaignSession(QObject):
         self.undo_stack.push(command)
         return command
 
+    def party(self) -> list[CharacterDocument]:
+        """The player characters of the campaign, by name."""
+        self.ensure_loaded()
+        found = [doc for doc in self.documents() if doc.character.kind == "character"]
+        return sorted(found, key=lambda doc: doc.character.name.casefold())
+
+    def award_points(self, awards: list[tuple[CharacterDocument, int, int]]) -> bool:
+        """Character Points and Fate Points to the party, one undo step; False: nothing."""
+        from ui.commands import AwardPointsCommand
+
+        command = AwardPointsCommand(awards)
+        if not command.awards:
+            return False
+        self.undo_stack.push(command)
+        return True
+
     def _set_session(self, number: int) -> None:
         if self.campaign is not None:
             self.campaign.session = number

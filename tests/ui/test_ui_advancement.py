@@ -1,0 +1,104 @@
+"""Raising a skill with Character Points from the sheet (issue 15): the Raise action,
+one undo step, a plain refusal when the points do not suffice, the log on the sheet and in
+the printed sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from sheets.dice import DieCode
+from sheets.documents import Ability, Character, Skill
+from ui.sheet.editor import CharacterEditor
+from ui.sheet.print import page_texts
+from ui.sheet.tree_model import COL_NAME
+from ui.workspace.character_document import CharacterDocument
+
+
+def _editor(qtbot: QtBot, tmp_path: Path, points: int) -> CharacterEditor:
+    sheet = Character(
+        name="Greta",
+        character_points=points,
+        abilities=[
+            Ability(
+                name="Dexterity", code=DieCode(3), skills=[Skill(name="Dodge", code=DieCode(1))]
+            )
+        ],
+    )
+    editor = CharacterEditor(CharacterDocument(sheet, tmp_path / "greta.json"))
+    qtbot.addWidget(editor)
+    model = editor.tree_model
+    editor.tree.setCurrentIndex(model.index(0, COL_NAME, model.index(0, COL_NAME)))  # Dodge
+    return editor
+
+
+def test_raise_spends_points_logs_it_and_undo_gives_all_back(qtbot: QtBot, tmp_path: Path) -> None:
+    editor = _editor(qtbot, tmp_path, points=10)
+    doc = editor.doc
+    dodge = doc.character.abilities[0].skills[0]
+    assert editor.tree_actions["raise"].shortcut().toString() == "Ctrl+Shift+Up"
+    editor.tree_actions["raise"].trigger()  # total 4D: 4 points
+    assert dodge.code == DieCode(1, 1) and doc.character.character_points == 6
+    (entry,) = doc.character.advancements
+    assert (entry.what, entry.cost) == ("Dexterity: Dodge", 4)
+    assert (
+        "Dexterity: Dodge 1D \u2192 1D+1 (4 Character Points)"
+        in editor.advancement.list.item(0).text()
+    )
+    assert "6" in editor.advancement.points_label.text()
+    printed = "\n".join(page_texts(doc.character))
+    assert "Advancement" in printed and "Dexterity: Dodge" in printed
+    doc.undo_stack.undo()
+    assert dodge.code == DieCode(1) and doc.character.character_points == 10
+    assert doc.character.advancements == []
+    doc.undo_stack.redo()
+    assert doc.character.character_points == 6
+
+
+def test_too_few_points_refuses_in_plain_words_and_changes_nothing(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    editor = _editor(qtbot, tmp_path, points=2)
+    shown: list[str] = []
+    editor.show_problem = shown.append  # type: ignore[method-assign]
+    assert not editor.raise_selected()
+    assert shown and "costs 4 Character Points" in shown[0] and "has 2" in shown[0]
+    assert editor.doc.character.character_points == 2
+    assert not editor.doc.undo_stack.canUndo()
+
+
+def test_the_gm_awards_the_whole_party_in_one_dialog_and_one_undo(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: object
+) -> None:
+    import pytest
+
+    from tests.ui_helpers import copy_sample, main_window_on
+    from ui.campaign.award_dialog import PartyAwardDialog
+
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None
+    party = session.party()
+    assert [d.character.kind for d in party] == ["character"] * len(party) and len(party) == 4
+    before = {d.title: (d.character.character_points, d.character.fate_points) for d in party}
+
+    def exec_(dialog: PartyAwardDialog) -> int:
+        dialog.character_points[0].setValue(3)
+        dialog.fate_points[0].setValue(1)
+        return PartyAwardDialog.DialogCode.Accepted.value
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    monkeypatch.setattr(PartyAwardDialog, "exec", exec_)
+    assert window.menus.award_action.isEnabled()
+    window.menus.award_action.trigger()
+    first = party[0]
+    cp, fp = before[first.title]
+    assert (first.character.character_points, first.character.fate_points) == (cp + 3, fp + 1)
+    second = party[1]  # the default award: 5 Character Points
+    assert second.character.character_points == before[second.title][0] + 5
+    assert all(d.modified for d in party)
+    session.undo_stack.undo()
+    assert {
+        d.title: (d.character.character_points, d.character.fate_points) for d in party
+    } == before
