@@ -200,6 +200,18 @@ class Armour(Part):
     rear: SheetCode = DieCode()
 
 
+class Item(Part):
+    """A piece of equipment carried: how many, what one weighs and costs."""
+
+    name: Name
+    quantity: int = Field(default=1, ge=0, le=MAX_POINTS)
+    weight: float = Field(default=0.0, ge=0, le=MAX_POINTS, allow_inf_nan=False)
+    """What one weighs, in the table's unit (kg unless the group says otherwise)."""
+    cost: int = Field(default=0, ge=0, le=MAX_POINTS)
+    """What one costs, in the character's money."""
+    notes: Text = ""
+
+
 class Advance(Part):
     """One entry of the advancement log: a pip bought with Character Points."""
 
@@ -294,6 +306,10 @@ class Character(Document):
     """Metres moved in a round, from the game template; None: not given."""
     advancements: list[Advance] = Field(default_factory=list)
     """The advancement log, oldest first (Character Points spent on pips)."""
+    equipment: list[Item] = Field(default_factory=list)
+    money: int = Field(default=0, ge=0, le=1_000_000_000)
+    currency: ShortText = ""
+    """What the money is counted in (credits, crowns...); empty: credits."""
 
     @model_serializer(mode="wrap")
     def _omit_additive_defaults(
@@ -363,6 +379,9 @@ class Character(Document):
 
 _CHARACTER_DEFAULTS: Final[dict[str, Any]] = {
     "advancements": [],
+    "equipment": [],
+    "money": 0,
+    "currency": "",
     "wound_level": 0,
     "body_points_max": None,
     "body_points": None,

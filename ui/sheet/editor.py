@@ -46,6 +46,7 @@ from ui.sheet.advancement_log import AdvancementLog
 from ui.sheet.conditions import ConditionsWidget
 from ui.sheet.damage_widget import DamageWidget
 from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
+from ui.sheet.equipment_box import EquipmentBox
 from ui.sheet.gear_model import (
     COL_DAMAGE,
     COL_NOTES,
@@ -300,6 +301,9 @@ class CharacterEditor(QWidget):
         QVBoxLayout(protection_box).addWidget(self.protection)
         gear_layout.addWidget(weapons_box, 1)
         gear_layout.addWidget(protection_box)
+        self.equipment = EquipmentBox(doc)
+        self.equipment.problem.connect(self.show_problem)
+        gear_layout.addWidget(self.equipment, 1)
 
         self.story = StoryWidget(doc)
         self.story.problem.connect(self.show_problem)

@@ -55,10 +55,15 @@ WeaponRole: Final = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
 
 
-class WeaponsModel(QAbstractTableModel):
-    """The character's weapons, one row each."""
+class PartListModel(QAbstractTableModel):
+    """A list of parts of the character (``LIST``) as a table, one column per field
+    (``FIELDS``); edits push commands, the document's precise signals become
+    ``dataChanged`` and row inserts, removes and moves."""
 
     editRejected = Signal(QModelIndex, str)
+    LIST: str = ""
+    FIELDS: tuple[str, ...] = ()
+    RIGHT_ALIGNED: tuple[int, ...] = ()
 
     def __init__(self, doc: CharacterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -78,39 +83,28 @@ class WeaponsModel(QAbstractTableModel):
     def character(self) -> Character:
         return self.doc.character
 
-    def weapon(self, row: int) -> Weapon | None:
-        weapons = self.character.weapons
-        return weapons[row] if 0 <= row < len(weapons) else None
+    def items(self) -> list[Any]:
+        items: list[Any] = getattr(self.character, self.LIST)
+        return items
+
+    def item(self, row: int) -> Any:
+        items = self.items()
+        return items[row] if 0 <= row < len(items) else None
+
+    def headers(self) -> tuple[str, ...]:  # pragma: no cover - each list names its own
+        raise NotImplementedError
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.character.weapons)
+        return 0 if parent.isValid() else len(self.items())
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else COLUMNS
+        return 0 if parent.isValid() else len(self.FIELDS)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (
-                self.tr("Weapon"),
-                self.tr("Skill"),
-                self.tr("Damage"),
-                self.tr("PEN"),
-                self.tr("PL"),
-                self.tr("Scale"),
-                self.tr("Range"),
-                self.tr("Notes"),
-            )[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return {
-                COL_DAMAGE: self.tr("The damage roll, an effect roll (R4)"),
-                COL_PENETRATION: self.tr("R9: removes up to this much armour, never toughness"),
-                COL_PL: self.tr("R9: the PL difference comes off the lower side's roll"),
-                COL_SCALE: self.tr("R9: the weapon's scale value"),
-            }.get(section)
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.headers()[section]
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -119,40 +113,31 @@ class WeaponsModel(QAbstractTableModel):
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        weapon = self.weapon(index.row()) if index.isValid() else None
-        if weapon is None:
+        part = self.item(index.row()) if index.isValid() else None
+        if part is None:
             return None
-        field = FIELDS[index.column()]
+        field = self.FIELDS[index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            value = getattr(weapon, field)
-            if role == Qt.ItemDataRole.EditRole and isinstance(value, int):
+            value = getattr(part, field)
+            if role == Qt.ItemDataRole.EditRole and isinstance(value, int | float):
                 return value
-            return str(value)
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (
-            COL_DAMAGE,
-            COL_PENETRATION,
-            COL_PL,
-            COL_SCALE,
-        ):
+            return _shown(value)
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in self.RIGHT_ALIGNED:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_DAMAGE:
-            return self.tr("Double-click or Enter rolls the damage in the dice panel")
         if role == Qt.ItemDataRole.AccessibleTextRole:
             title = self.headerData(index.column(), Qt.Orientation.Horizontal)
-            return f"{title} {getattr(weapon, field)}"
-        if role == WeaponRole:
-            return weapon
+            return f"{title} {_shown(getattr(part, field))}"
         return None
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        weapon = self.weapon(index.row()) if index.isValid() else None
-        if weapon is None or role != Qt.ItemDataRole.EditRole:
+        part = self.item(index.row()) if index.isValid() else None
+        if part is None or role != Qt.ItemDataRole.EditRole:
             return False
-        field = FIELDS[index.column()]
+        field = self.FIELDS[index.column()]
         title = self.headerData(index.column(), Qt.Orientation.Horizontal)
-        text = self.tr("%1: %2").replace("%1", weapon.name).replace("%2", str(title))
+        text = self.tr("%1: %2").replace("%1", part.name).replace("%2", str(title))
         try:
-            command = commands.set_field(self.doc, weapon, field, value, text)
+            command = commands.set_field(self.doc, part, field, value, text)
         except ValueError as error:
             self.editRejected.emit(self.index(index.row(), index.column()), str(error))
             return False
@@ -163,7 +148,7 @@ class WeaponsModel(QAbstractTableModel):
     # --- document signals ------------------------------------------------------------------------
 
     def _ours(self, owner: object, field: str) -> bool:
-        return owner is self.character and field == "weapons"
+        return owner is self.character and field == self.LIST
 
     def _about_to_insert(self, owner: object, field: str, first: int, last: int) -> None:
         ours = self._ours(owner, field)
@@ -189,10 +174,82 @@ class WeaponsModel(QAbstractTableModel):
             end()
 
     def _field_changed(self, target: object, field: str) -> None:
-        for row, weapon in enumerate(self.character.weapons):
-            if weapon is target:
-                self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
+        for row, part in enumerate(self.items()):
+            if part is target:
+                last = len(self.FIELDS) - 1
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
                 return
+
+
+def _shown(value: object) -> str:
+    """A cell's text: 2.5 kg, not 2.5000000001; 1, not 1.0."""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+class WeaponsModel(PartListModel):
+    """The character's weapons, one row each."""
+
+    LIST = "weapons"
+    FIELDS = FIELDS
+    RIGHT_ALIGNED = (COL_DAMAGE, COL_PENETRATION, COL_PL, COL_SCALE)
+
+    def weapon(self, row: int) -> Weapon | None:
+        found: Weapon | None = self.item(row)
+        return found
+
+    def headers(self) -> tuple[str, ...]:
+        return (
+            self.tr("Weapon"),
+            self.tr("Skill"),
+            self.tr("Damage"),
+            self.tr("PEN"),
+            self.tr("PL"),
+            self.tr("Scale"),
+            self.tr("Range"),
+            self.tr("Notes"),
+        )
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return {
+                COL_DAMAGE: self.tr("The damage roll, an effect roll (R4)"),
+                COL_PENETRATION: self.tr("R9: removes up to this much armour, never toughness"),
+                COL_PL: self.tr("R9: the PL difference comes off the lower side's roll"),
+                COL_SCALE: self.tr("R9: the weapon's scale value"),
+            }.get(section)
+        return super().headerData(section, orientation, role)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_DAMAGE:
+            return self.tr("Double-click or Enter rolls the damage in the dice panel")
+        if role == WeaponRole:
+            return self.weapon(index.row())
+        return super().data(index, role)
+
+
+ITEM_FIELDS: Final = ("name", "quantity", "weight", "cost", "notes")
+ITEM_COL_NAME, ITEM_COL_QUANTITY, ITEM_COL_WEIGHT, ITEM_COL_COST, ITEM_COL_NOTES = range(5)
+
+
+class EquipmentModel(PartListModel):
+    """What the character carries, one item a row (issue 15)."""
+
+    LIST = "equipment"
+    FIELDS = ITEM_FIELDS
+    RIGHT_ALIGNED = (ITEM_COL_QUANTITY, ITEM_COL_WEIGHT, ITEM_COL_COST)
+
+    def headers(self) -> tuple[str, ...]:
+        return (
+            self.tr("Item"),
+            self.tr("How many"),
+            self.tr("Weight (each)"),
+            self.tr("Cost (each)"),
+            self.tr("Notes"),
+        )
 
 
 class ProtectionWidget(QWidget):

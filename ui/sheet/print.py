@@ -353,6 +353,22 @@ def sheet_html(character: Character, damage_system: DamageSystem = "conditions")
         story.append(f"<h2>{_e(tr('Hooks'))}</h2><ul>{hooks}</ul>")
     if c.notes:
         story.append(f"<h2>{_e(tr('Notes'))}</h2><p>{_e(c.notes)}</p>")
+    if c.equipment or c.money:
+        from sheets.equipment import carried_weight, currency
+
+        items = "".join(
+            f"<li>{item.quantity} × {_e(item.name)}"
+            + (f", {item.weight:g} kg each" if item.weight else "")
+            + (f": {_e(item.notes)}" if item.notes else "")
+            + "</li>"
+            for item in c.equipment
+        )
+        weight = f"{carried_weight(c):g} kg"
+        story.append(
+            f"<h2>{_e(tr('Equipment'))}</h2><ul>{items}</ul>"
+            f"<p>{_e(tr('Carried'))}: {weight} · {_e(tr('Money'))}: {c.money} "
+            f"{_e(currency(c))}</p>"
+        )
     if c.advancements:  # the advancement log, oldest first
         rows = "".join(
             f"<li>{_e(a.when + ': ' if a.when else '')}{_e(a.what)} {_e(a.before)} "
