@@ -39,13 +39,13 @@ from sheets.advancement import raise_of, refusal
 from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization, Weapon
 from sheets.results import STANDARD_DIFFICULTIES
-from sheets.skills import CheckDice
+from sheets.skills import CheckDice, CheckNotPossible, check_dice
 from ui import commands
 from ui.commands import AdvanceCommand
 from ui.sheet.advancement_log import AdvancementLog
 from ui.sheet.conditions import ConditionsWidget
 from ui.sheet.damage_widget import DamageWidget
-from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
+from ui.sheet.delegates import CheckDelegate, DieCodeDelegate, SkillPickDelegate
 from ui.sheet.equipment_box import EquipmentBox
 from ui.sheet.gear_model import (
     COL_DAMAGE,
@@ -56,6 +56,9 @@ from ui.sheet.gear_model import (
 )
 from ui.sheet.gear_model import (
     COL_NAME as GEAR_COL_NAME,
+)
+from ui.sheet.gear_model import (
+    COL_SKILL as GEAR_COL_SKILL,
 )
 from ui.sheet.header import HeaderWidget, StoryWidget
 from ui.sheet.roll_request import RollRequest
@@ -267,6 +270,8 @@ class CharacterEditor(QWidget):
         for column in (COL_DAMAGE, COL_PENETRATION):
             self.weapons_view.setItemDelegateForColumn(column, self.weapons_delegate)
         self.weapons_delegate.rejected.connect(self.show_problem)
+        self.skill_delegate = SkillPickDelegate(self.weapons_view)
+        self.weapons_view.setItemDelegateForColumn(GEAR_COL_SKILL, self.skill_delegate)
         self.weapons_model.editRejected.connect(lambda _i, reason: self.show_problem(reason))
         self.weapons_view.activated.connect(self._weapon_activated)
         add_weapon = QAction(self.tr("+ Weapon"), self)
@@ -276,9 +281,22 @@ class CharacterEditor(QWidget):
         remove_weapon.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         remove_weapon.triggered.connect(self.remove_weapon)
         self.weapons_view.addAction(remove_weapon)
-        self.weapon_actions = {"add": add_weapon, "remove": remove_weapon}
+        attack = QAction(self.tr("Attack"), self)
+        attack.setToolTip(
+            self.tr("Roll the selected weapon's attack with its skill (Enter on the weapon)")
+        )
+        attack.triggered.connect(lambda: self.attack_with(self.weapons_view.currentIndex().row()))
+        damage = QAction(self.tr("Damage"), self)
+        damage.setToolTip(self.tr("Roll the selected weapon's damage (Enter on Damage)"))
+        damage.triggered.connect(lambda: self.damage_with(self.weapons_view.currentIndex().row()))
+        self.weapon_actions = {
+            "add": add_weapon,
+            "remove": remove_weapon,
+            "attack": attack,
+            "damage": damage,
+        }
         weapon_buttons = QHBoxLayout()
-        for action in (add_weapon, remove_weapon):
+        for action in (add_weapon, remove_weapon, attack, damage):
             button = QToolButton()
             button.setDefaultAction(action)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -681,14 +699,53 @@ class CharacterEditor(QWidget):
         return True
 
     def _weapon_activated(self, index: Index) -> None:
-        weapon = self.weapons_model.weapon(index.row())
-        if weapon is not None:
-            label = (
-                self.tr("%1: %2 damage").replace("%1", self.doc.title).replace("%2", weapon.name)
+        """Enter or a double-click: on Damage rolls the damage, elsewhere the attack."""
+        if index.column() == COL_DAMAGE:
+            self.damage_with(index.row())
+        else:
+            self.attack_with(index.row())
+
+    def attack_with(self, row: int) -> bool:
+        """The weapon's attack: its skill's total (R2) in the dice panel, or why not."""
+        weapon = self.weapons_model.weapon(row)
+        if weapon is None:
+            self.show_problem(self.tr("Select a weapon first"))
+            return False
+        skill, _, spec = weapon.skill.partition(":")
+        character = self.doc.character
+
+        def current() -> DieCode | None:
+            try:
+                if character.ability(weapon.skill) is not None:
+                    return check_dice(character, ability=weapon.skill).code
+                return check_dice(character, skill.strip(), spec.strip() or None).code
+            except CheckNotPossible:
+                return None
+
+        code = current()
+        if code is None:
+            self.show_problem(
+                self.tr("%1 needs a skill on this sheet: pick one in its Skill cell").replace(
+                    "%1", weapon.name
+                )
             )
-            self.rollRequested.emit(
-                RollRequest(label, weapon.damage, lambda: weapon.damage, damage=True)
-            )
+            return False
+        label = self.tr("%1: %2 attack (%3)").replace("%1", self.doc.title)
+        label = label.replace("%2", weapon.name).replace("%3", weapon.skill)
+        self.rollRequested.emit(RollRequest(label, code, current))
+        return True
+
+    def damage_with(self, row: int) -> bool:
+        weapon = self.weapons_model.weapon(row)
+        if weapon is None:
+            self.show_problem(self.tr("Select a weapon first"))
+            return False
+        code = weapon.damage
+        if weapon.strength_damage:  # OpenD6 STR+XD
+            code = code + self.doc.character.strength_damage()
+        label = self.tr("%1: %2 damage").replace("%1", self.doc.title).replace("%2", weapon.name)
+        self.rollRequested.emit(RollRequest(label, code, lambda: code, damage=True))
+        return True
 
 
 def _scrolled(page: QWidget) -> QScrollArea:
