@@ -212,3 +212,31 @@ def test_multiple_actions_cost_a_die_each_and_end_with_the_round(
         window.next_turn()
     act.engine_changed()
     qtbot.waitUntil(lambda: form.actions_spin.value() == 1)
+
+
+def test_the_tracker_keys_work_with_the_focus_in_a_number_box(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found under Xvfb: after Damage the focus sat in Table roll, and Ctrl+Right moved
+    its cursor instead of giving the next turn."""
+    window = _fight(qtbot, campaign, monkeypatch)
+    act = window.act_panel
+    before = window.engine.current()
+    act.bar.typed_spin.setFocus()
+    qtbot.waitUntil(act.bar.typed_spin.hasFocus)
+    qtbot.keyClick(act.bar.typed_spin, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert window.engine.current() != before
+
+
+def test_an_actor_without_actions_is_told_before_any_die_rolls(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _fight(qtbot, campaign, monkeypatch)
+    act = window.act_panel
+    assert act.roll_and_record() is not None  # the full action spent
+    rolls = act.dice_panel.history.rowCount()
+    refusals: list[str] = []
+    window.controller.refused.connect(refusals.append)
+    assert act.roll_and_record() is None
+    assert refusals == ["Greta has no full action left this round"]
+    assert act.dice_panel.history.rowCount() == rolls  # nothing rolled

@@ -155,3 +155,25 @@ def test_sixteen_cultists_read_apart_in_the_table(qtbot: QtBot, campaign: Path) 
     assert table.textElideMode() == Qt.TextElideMode.ElideMiddle  # the number stays
     longest = table.fontMetrics().horizontalAdvance("Cultist of the Drowned Saint 16")
     assert table.horizontalHeader().sectionSize(1) > longest  # whole, nothing cut
+
+
+def test_the_join_dialog_tabs_from_the_list_to_the_side_and_how_many(
+    qtbot: QtBot, campaign: Path
+) -> None:
+    """Found under Xvfb: Tab from the list stopped on the tab bar, and the side typed next
+    went into the wrong field."""
+    window = _running(qtbot, campaign)
+    dialog = JoinDialog(dict(window.engine.view.characters), ["Heroes"])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.campaign_list.setFocus()
+    qtbot.waitUntil(dialog.campaign_list.hasFocus)
+    qtbot.keyClick(dialog.campaign_list, Qt.Key.Key_Tab)
+    from PySide6.QtWidgets import QApplication
+
+    focused = QApplication.focusWidget()
+    assert focused in (dialog.side_combo, dialog.side_combo.lineEdit()), focused
+    assert dialog.tabs.tabBar().focusPolicy() == Qt.FocusPolicy.NoFocus

@@ -216,12 +216,31 @@ class ActPanel(QWidget):
 
     def roll_and_record(self) -> str | None:
         """Roll the proposed check and record it at once (the act bar's main button)."""
-        if self.form.actor() is None or self.form.skill_combo.currentData() is None:
+        actor = self.form.actor()
+        if actor is None or self.form.skill_combo.currentData() is None:
             self.controller.refused.emit("pick who acts and a skill first")
+            return None
+        reason = self._cannot_act(actor)
+        if reason is not None:  # said before any dice roll (found under Xvfb)
+            self.controller.refused.emit(reason)
             return None
         if self.dice_panel.roll() is None:
             return None
         return self.record_check()
+
+    def _cannot_act(self, actor: str) -> str | None:
+        """Why the actor cannot make this check now (R6 actions), or None."""
+        reason = self.engine.can_act(actor)
+        if reason is not None or self.engine.encounter.scene_type != "tactical":
+            return reason
+        action = self.form.action_combo.currentData()
+        full, bonus = self.engine.actions_left(actor)
+        name = self.engine.view.by_id[actor].name
+        if action in ("full", "reaction") and full <= 0:
+            return f"{name} has no full action left this round"
+        if action == "bonus" and bonus <= 0:
+            return f"{name} has no bonus action left this round"
+        return None
 
     def record_typed_total(self) -> str | None:
         """A total rolled with real dice at the table becomes the check."""

@@ -41,7 +41,7 @@ class ActBar(QGroupBox):
     """Actor, target, weapon, skill, resistance; roll and record, damage, a typed total."""
 
     def __init__(self, form: CheckForm) -> None:
-        super().__init__("This turn")
+        super().__init__()
         self.setObjectName("ActBar")
         # Two fields a row: the bar stays short enough for the dice tab below it on a
         # 768 px screen.
@@ -113,10 +113,15 @@ class ActBar(QGroupBox):
         self.result_label.setTextFormat(Qt.TextFormat.PlainText)  # names in the outcome
         self.result_label.setWordWrap(True)
         self.result_label.setAccessibleName("Recorded result")
+        self.result_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.result_label.setFixedHeight(2 * self.result_label.fontMetrics().lineSpacing() + 2)
 
+        # Nothing in the bar changes height as a turn goes on: a wrapped line moved the
+        # buttons under the GM's pointer and grew the window past a laptop's screen (found
+        # under Xvfb). Who resists with what is the Resists box's tooltip (and the Details
+        # tab); the recorded result keeps two lines.
         column = self._column = QVBoxLayout(self)
         column.addLayout(fields)
-        column.addWidget(form.resist_label)
         column.addLayout(buttons)
         column.addWidget(self.result_label)
 

@@ -155,6 +155,7 @@ class CheckForm(QGroupBox):
         column.addLayout(form)
         column.addWidget(self.fallback_label)
         column.addWidget(self.contributions)
+        column.addWidget(self.resist_label)
         column.addStretch(1)
 
         self.actor_combo.activated.connect(self._actor_picked)
@@ -392,7 +393,9 @@ class CheckForm(QGroupBox):
             self.contributions.addItem("No modifiers from conditions or help")
         mode = self.against_combo.currentData()
         self.rollProposed.emit(spec, self.difficulty_spin.value() if mode == "difficulty" else None)
-        self.resist_label.setText(self._resist_words(mode))
+        words = self._resist_words(mode)
+        self.resist_label.setText(words)
+        self.resist_combo.setToolTip(tooltip(words or "The target's skill or ability that resists"))
 
     def _resist_words(self, mode: str) -> str:
         target = self.target()

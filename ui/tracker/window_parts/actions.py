@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QMainWindow,
     QToolBar,
+    QWidget,
 )
 
 from sheets.encounter import DelayTurn, GroupCopies
@@ -28,6 +29,20 @@ if TYPE_CHECKING:
 
 Key = QKeySequence | QKeySequence.StandardKey | str
 _FILTERED = frozenset({QEvent.Type.ShortcutOverride, QEvent.Type.Wheel})
+_TRACKER_KEYS = frozenset(
+    QKeySequence(key)[0].toCombined()  # type: ignore[index]
+    for key in (
+        "Ctrl+Right",
+        "Ctrl+Left",
+        "Ctrl+Shift+Right",
+        "Ctrl+Return",
+        "Ctrl+Shift+Return",
+        "Ctrl+D",
+        "Ctrl+T",
+        "Ctrl+E",
+        "Ctrl+H",
+    )
+)
 
 
 class TrackerActions(QObject):
@@ -212,6 +227,17 @@ class TrackerActions(QObject):
         kind = event.type()
         if kind not in _FILTERED:  # every event of the app passes here: leave fast
             return False
+        if (
+            kind == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.keyCombination().toCombined() in _TRACKER_KEYS
+            and isinstance(watched, QWidget)
+            and self.window.isAncestorOf(watched)
+        ):
+            # Found under Xvfb: with the focus in a number or text box, Ctrl+Right moved its
+            # cursor instead of giving the next turn. The tracker's keys win there.
+            event.ignore()
+            return True
         if (
             kind == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)

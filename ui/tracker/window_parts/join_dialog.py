@@ -50,8 +50,10 @@ class JoinDialog(QDialog):
             ),
         )
         for path, character in ranked:
-            stock = " (Stock: numbered copies)" if character.importance == "stock" else ""
+            stock = ", Stock" if character.importance == "stock" else ""
             item = QListWidgetItem(f"{character.name} \u2014 {kind_label(character.kind)}{stock}")
+            if stock:
+                item.setToolTip("Joins as numbered copies, each with its own conditions")
             item.setData(Qt.ItemDataRole.UserRole, path)
             self.campaign_list.addItem(item)
         if self.campaign_list.count():
@@ -91,6 +93,23 @@ class JoinDialog(QDialog):
         column.addWidget(self.tabs, 1)
         column.addLayout(form)
         column.addWidget(buttons)
+        # Keyboard: the list, the side, how many, then Add; the pages switch with their
+        # mnemonics (Alt+C, Alt+Q), so Tab never stops on the tab bar.
+        self.tabs.tabBar().setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setTabOrder(self.campaign_list, self.side_combo)
+        self.setTabOrder(self.quick_name, self.quick_code)
+        self.setTabOrder(self.quick_code, self.side_combo)
+        self.setTabOrder(self.side_combo, self.copies)
+        widest = max(
+            (
+                self.campaign_list.fontMetrics().horizontalAdvance(
+                    self.campaign_list.item(r).text()
+                )
+                for r in range(self.campaign_list.count())
+            ),
+            default=0,
+        )
+        self.campaign_list.setMinimumWidth(min(widest + 48, 640))  # names read whole
 
     def chosen_path(self) -> str | None:
         """The campaign file picked (None on the quick tab or with nothing picked)."""
