@@ -29,6 +29,7 @@ from ui.campaign.model import (
 )
 from ui.main.window import MainWindow
 from ui.services.prompter import Choice, ScriptedPrompter
+from ui.sheet.gear_model import COL_DAMAGE
 from ui.sheet.tree_model import NodeRole
 from ui.tracker.window import TrackerWindow
 
@@ -590,7 +591,7 @@ def test_a_difficulty_does_not_carry_over_into_a_damage_roll(
     panel = window.rolls.panel
     panel.set_difficulty(15)
     assert panel.form.difficulty() == 15
-    editor.weapons_view.setCurrentIndex(editor.weapons_model.index(0, 0))
+    editor.weapons_view.setCurrentIndex(editor.weapons_model.index(0, COL_DAMAGE))
     editor.weapons_view.activated.emit(editor.weapons_view.currentIndex())
     assert "damage" in window.docks.dice_dock.windowTitle()
     assert panel.form.difficulty() is None
