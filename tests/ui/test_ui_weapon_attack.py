@@ -141,8 +141,7 @@ def test_attack_then_damage_in_two_clicks_through_the_dice_panel(
     doc = window.opener.open_character(campaign / "characters" / "greta-vance.json").doc
     editor = window.sheets.current_editor()
     assert editor is not None and editor.doc is doc
-    editor.side_tabs.setCurrentIndex(1)
-    editor.weapons_view.setCurrentIndex(editor.weapons_model.index(0, COL_NAME))
+    editor.side_tabs.setCurrentIndex(1)  # no row selected: Greta's only weapon attacks
     attack_button = next(
         b
         for b in editor.findChildren(QToolButton)

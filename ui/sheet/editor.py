@@ -717,7 +717,11 @@ class CharacterEditor(QWidget):
             self.attack_with_weapon(index.row())
 
     def _weapon_row(self, row: int | None) -> int:
-        return self.weapons_view.currentIndex().row() if row is None else row
+        """``row``, else the selected weapon's, else the only weapon's (one click less)."""
+        if row is not None:
+            return row
+        current = self.weapons_view.currentIndex().row()
+        return 0 if current < 0 and len(self.doc.character.weapons) == 1 else current
 
     def damage_request(self, weapon: Weapon) -> RollRequest:
         """The weapon's damage roll (R4 effect roll, STR+XD added), against nothing."""

@@ -24,7 +24,7 @@ def fill_skill_combo(combo: QComboBox, character: Character, current: str) -> No
     if current.strip() and not on_sheet(character, current):
         combo.addItem(combo.tr("%1 (not on this sheet)").replace("%1", current), current)
     for choice in skill_choices(character):
-        code = str(choice.code) if choice.code is not None else combo.tr("untrained")
+        code = str(choice.code) if choice.code is not None else combo.tr("needs training")
         combo.addItem(f"{INDENT[choice.level]}{choice.name}  {code}", choice.name)
     wanted = current.strip().casefold()
     for row in range(combo.count()):
