@@ -72,3 +72,43 @@ def test_weight_and_worth_add_up_item_by_item(rows: list[tuple[int, float, int]]
     )
     assert carried_weight(sheet) == sum(q * w for q, w, _c in rows)
     assert equipment_value(sheet) == sum(q * c for q, _w, c in rows)
+
+
+def test_the_equipment_table_by_keyboard_insert_tab_delete_undo(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from tests.ui_helpers import shown_editor
+
+    doc = CharacterDocument(Character(name="Odile"), tmp_path / "o.json")
+    editor = shown_editor(qtbot, doc)
+    editor.side_tabs.setCurrentIndex(1)
+    view = editor.equipment.view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Insert)
+    assert [i.name for i in doc.character.equipment] == ["New item"]
+    assert view.currentIndex().row() == 0
+    qtbot.keyClick(view, Qt.Key.Key_F2)  # the name, typed over
+    line = QApplication.focusWidget()
+    assert line is not None and line is not view
+    line.selectAll()  # type: ignore[attr-defined]
+    qtbot.keyClicks(line, "Rope")
+    qtbot.keyClick(line, Qt.Key.Key_Tab)  # on to How many, its editor open
+    spin = QApplication.focusWidget()
+    assert spin is not None and view.currentIndex().column() == ITEM_COL_QUANTITY
+    spin.selectAll()  # type: ignore[attr-defined]
+    qtbot.keyClicks(spin, "3")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    item = doc.character.equipment[0]
+    assert (item.name, item.quantity) == ("Rope", 3)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Delete)
+    assert doc.character.equipment == []
+    doc.undo_stack.undo()
+    assert [i.name for i in doc.character.equipment] == ["Rope"]
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert doc.character.equipment[0].name == "New item"

@@ -29,6 +29,7 @@ from ui.campaign.model import (
 )
 from ui.main.window import MainWindow
 from ui.services.prompter import Choice, ScriptedPrompter
+from ui.sheet.gear_model import COL_DAMAGE
 from ui.sheet.tree_model import NodeRole
 from ui.tracker.window import TrackerWindow
 
@@ -590,46 +591,10 @@ def test_a_difficulty_does_not_carry_over_into_a_damage_roll(
     panel = window.rolls.panel
     panel.set_difficulty(15)
     assert panel.form.difficulty() == 15
-    editor.weapons_view.setCurrentIndex(editor.weapons_model.index(0, 2))  # its Damage
+    editor.weapons_view.setCurrentIndex(editor.weapons_model.index(0, COL_DAMAGE))
     editor.weapons_view.activated.emit(editor.weapons_view.currentIndex())
     assert "damage" in window.docks.dice_dock.windowTitle()
     assert panel.form.difficulty() is None
-
-
-def test_a_weapon_attacks_with_its_skill_then_rolls_its_damage(
-    qtbot: QtBot, window: MainWindow
-) -> None:
-    """Issue 15: one click rolls the attack with the weapon's skill, one more its damage;
-    the skill is picked from the sheet, an unknown one shown and kept."""
-    from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem
-
-    editor = open_named(qtbot, window, "greta")
-    panel = window.rolls.ensure_panel()
-    editor.weapons_view.setCurrentIndex(editor.weapons_model.index(0, 0))
-    editor.weapon_actions["attack"].trigger()  # Walther PPK: Firearms
-    assert "attack (Firearms)" in window.docks.dice_dock.windowTitle()
-    firearms = editor.doc.character.skills_named("Firearms")[0]
-    expected = firearms[0].code + firearms[1].code
-    assert panel.history.rowCount() >= 1
-    editor.weapon_actions["damage"].trigger()
-    assert "damage" in window.docks.dice_dock.windowTitle()
-    spec = panel.form.spec()
-    weapon = editor.doc.character.weapons[0]
-    assert spec is not None and spec.code == weapon.damage and expected.dice > 0
-    # The Skill cell is a pick from the sheet; an old free-text skill stays, shown first.
-    index = editor.weapons_model.index(0, 1)
-    combo = editor.skill_delegate.createEditor(
-        editor.weapons_view.viewport(), QStyleOptionViewItem(), index
-    )
-    assert isinstance(combo, QComboBox) and combo.findText("Firearms") >= 0
-    assert combo.findText("Dexterity") >= 0  # a bare ability too
-    editor.weapons_model.setData(index, "Sharpshooting")
-    editor.skill_delegate.setEditorData(combo, index)
-    assert combo.currentText() == "Sharpshooting"
-    shown: list[str] = []
-    editor.show_problem = shown.append  # type: ignore[method-assign]
-    assert not editor.attack_with(0)
-    assert shown and "needs a skill on this sheet" in shown[0]
 
 
 def test_a_fate_point_ticked_in_the_panel_is_spent_on_the_sheet(

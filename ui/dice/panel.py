@@ -42,6 +42,7 @@ from ui.dice.odds_worker import OddsResult, OddsWorker
 from ui.dice.spec_form import SpecForm
 from ui.dice.spends import SPEND_ID, SpendCommand, SpendKind
 from ui.layouts import FitScrollArea, FlowLayout
+from ui.text import tooltip
 
 
 class DicePanel(QWidget):
@@ -50,6 +51,7 @@ class DicePanel(QWidget):
     rolled = Signal(object)  # RollResult: a new roll (Roll button, Ctrl+R, Return)
     resultChanged = Signal(object)  # RollResult | None: the roll on show changed
     pointsSpent = Signal(str, int)  # PointKind (sheets.points); +1 spent, -1 taken back
+    nextRequested = Signal()  # the offered next roll (a weapon's damage) was asked for
 
     def __init__(
         self,
@@ -108,8 +110,14 @@ class DicePanel(QWidget):
         self.roll_button.setMinimumHeight(self.roll_button.sizeHint().height() * 5 // 4)
         self.points_label = QLabel()
         self.points_label.setAccessibleName(self.tr("Character's points"))
+        # After a weapon's attack, its damage is one click away (issue 15).
+        self.next_button = QPushButton()
+        self.next_button.setObjectName("NextRoll")
+        self.next_button.setMinimumHeight(self.roll_button.minimumHeight())
+        self.next_button.hide()
         roll_row = QHBoxLayout()
         roll_row.addWidget(self.roll_button, 1)
+        roll_row.addWidget(self.next_button, 1)
         roll_row.addWidget(self.points_label)
 
         self.total_label = QLabel()
@@ -244,6 +252,7 @@ class DicePanel(QWidget):
         self._worker.ready.connect(self._odds_ready)
         self._worker.busyChanged.connect(self._odds_busy)
         self.roll_button.clicked.connect(lambda: self.roll())
+        self.next_button.clicked.connect(self.nextRequested)
         self.roll_shortcut.activated.connect(lambda: self.roll())
         self.cp_button.clicked.connect(lambda: self.spend("character_point"))
         self.ap_dice_button.clicked.connect(lambda: self.spend("action_point_dice"))
@@ -274,6 +283,14 @@ class DicePanel(QWidget):
             return False
         self.form.set_code(new)
         return True
+
+    def offer_next(self, text: str | None, tip: str = "") -> None:
+        """Show ``text`` on a button beside Roll (``nextRequested`` when clicked), or hide
+        it (None): the roll that follows this one, e.g. the weapon's damage."""
+        self.next_button.setVisible(text is not None)
+        self.next_button.setText(text or "")
+        self.next_button.setToolTip(tooltip(tip))  # it names the character: text, not HTML
+        self.next_button.setAccessibleDescription(tip)
 
     def set_defaults(self, wild_dice: int, critical_failure: CriticalFailure) -> None:
         """The campaign's house rules (R3 settings); they apply now."""

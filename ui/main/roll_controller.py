@@ -36,6 +36,8 @@ class RollController(QObject):
         """Whose check the dice panel has (its points and die code follow the sheet)."""
         self.request: RollRequest | None = None
         """The sheet's roll the panel has: its code follows the sheet's edits."""
+        self.next: tuple[CharacterDocument, RollRequest] | None = None
+        """The roll the panel offers next (a weapon's damage after its attack)."""
 
     def ensure_panel(self) -> Any:
         """The dice panel (``ui.dice.DicePanel``), created on first use."""
@@ -45,6 +47,7 @@ class RollController(QObject):
             panel = DicePanel()
             panel.pointsSpent.connect(self._points_spent)
             panel.rolled.connect(self.rolled)
+            panel.nextRequested.connect(self.roll_next)
             self.panel = panel
             self.docks.set_dice_panel(panel)
             self.apply_house_rules()
@@ -81,6 +84,8 @@ class RollController(QObject):
         panel.set_spec(spec)
         if request.damage:
             panel.set_difficulty(None)
+        self.next = (doc, request.then) if request.then is not None else None
+        self._offer_next(panel, request.then)
         dock = self.docks.dice_dock
         dock.setWindowTitle(self.tr("Dice — %1").replace("%1", request.label))
         dock.show()
@@ -91,6 +96,29 @@ class RollController(QObject):
             5000,
         )
         return result
+
+    def _offer_next(self, panel: Any, then: RollRequest | None) -> None:
+        if then is None:
+            panel.offer_next(None)
+            return
+        what = then.label.rpartition(": ")[2]  # "Walther PPK damage", without the name
+        panel.offer_next(
+            self.tr("Roll %1 %2").replace("%1", what).replace("%2", str(then.code)),
+            self.tr("Roll %1 next: its own roll, against nothing (R4 effect roll)").replace(
+                "%1", then.label
+            ),
+        )
+
+    def roll_next(self) -> Any:
+        """Roll what the panel offered after the last roll (a weapon's damage: R4 effect
+        roll, against nothing); None if nothing is offered."""
+        if self.next is None:
+            return None
+        doc, request = self.next
+        code = request.current()  # the sheet as it is now (a weapon edited since)
+        if code is None:
+            return None
+        return self.roll(doc, replace(request, code=code))
 
     def follow_sheet(self, doc: CharacterDocument) -> None:
         """A character changed: while the dice panel rolls for it, it shows the sheet's

@@ -25,7 +25,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QPalette, QPen, QValidator
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
     QLineEdit,
     QStyle,
     QStyledItemDelegate,
@@ -212,37 +211,3 @@ class CheckDelegate(QStyledItemDelegate):
                 ]
             )
         painter.restore()
-
-
-class SkillPickDelegate(QStyledItemDelegate):
-    """A weapon's skill picked from the sheet (issue 15: not free text): every skill and
-    specialization with its ability, and the bare abilities; a value that matches none
-    (an older file, a skill since removed) is shown first and kept until changed."""
-
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
-        combo = QComboBox(parent)
-        combo.setAccessibleName(self.tr("The weapon's skill"))
-        character = getattr(index.model(), "character", None)
-        names: list[str] = []
-        if character is not None:
-            for ability in character.abilities:
-                for skill in ability.skills:
-                    names.append(skill.name)
-                    names += [f"{skill.name}: {spec.name}" for spec in skill.specializations]
-            names += [ability.name for ability in character.abilities]
-        combo.addItems(list(dict.fromkeys(names)))
-        return combo
-
-    def setEditorData(self, editor: QWidget, index: Index) -> None:
-        assert isinstance(editor, QComboBox)
-        current = str(index.data(Qt.ItemDataRole.EditRole) or "")
-        found = editor.findText(current, Qt.MatchFlag.MatchFixedString)
-        if found < 0 and current:
-            editor.insertItem(0, current)  # kept, not lost
-            editor.setItemData(0, self.tr("Not on this sheet"), Qt.ItemDataRole.ToolTipRole)
-            found = 0
-        editor.setCurrentIndex(max(found, 0))
-
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:
-        assert isinstance(editor, QComboBox)
-        model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)

@@ -36,16 +36,17 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.advancement import raise_of, refusal
+from sheets.attack import attack_check, attack_damage
 from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization, Weapon
 from sheets.results import STANDARD_DIFFICULTIES
-from sheets.skills import CheckDice, CheckNotPossible, check_dice
+from sheets.skills import CheckDice, CheckNotPossible
 from ui import commands
 from ui.commands import AdvanceCommand
 from ui.sheet.advancement_log import AdvancementLog
 from ui.sheet.conditions import ConditionsWidget
 from ui.sheet.damage_widget import DamageWidget
-from ui.sheet.delegates import CheckDelegate, DieCodeDelegate, SkillPickDelegate
+from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
 from ui.sheet.equipment_box import EquipmentBox
 from ui.sheet.gear_model import (
     COL_DAMAGE,
@@ -63,6 +64,7 @@ from ui.sheet.gear_model import (
 from ui.sheet.header import HeaderWidget, StoryWidget
 from ui.sheet.roll_request import RollRequest
 from ui.sheet.sheet_tree import SheetTree
+from ui.sheet.skill_pick import SkillPickDelegate
 from ui.sheet.tree_model import (
     COL_CHANCE,
     COL_CODE,
@@ -270,25 +272,33 @@ class CharacterEditor(QWidget):
         for column in (COL_DAMAGE, COL_PENETRATION):
             self.weapons_view.setItemDelegateForColumn(column, self.weapons_delegate)
         self.weapons_delegate.rejected.connect(self.show_problem)
-        self.skill_delegate = SkillPickDelegate(self.weapons_view)
-        self.weapons_view.setItemDelegateForColumn(GEAR_COL_SKILL, self.skill_delegate)
         self.weapons_model.editRejected.connect(lambda _i, reason: self.show_problem(reason))
         self.weapons_view.activated.connect(self._weapon_activated)
+        self.skill_delegate = SkillPickDelegate(lambda: self.doc.character, self.weapons_view)
+        self.weapons_view.setItemDelegateForColumn(GEAR_COL_SKILL, self.skill_delegate)
         add_weapon = QAction(self.tr("+ Weapon"), self)
         add_weapon.triggered.connect(self.add_weapon)
+        attack = QAction(self.tr("Attack"), self)
+        attack.setShortcut(QKeySequence("Ctrl+Return"))
+        attack.setToolTip(
+            self.tr(
+                "Roll the selected weapon's attack with its skill; the dice panel then "
+                "offers its damage (Ctrl+Return, or double-click the row)"
+            )
+        )
+        attack.triggered.connect(lambda: self.attack_with_weapon())
+        damage = QAction(self.tr("Damage"), self)
+        damage.setShortcut(QKeySequence("Shift+Return"))
+        damage.setToolTip(self.tr("Roll the selected weapon's damage (Shift+Return)"))
+        damage.triggered.connect(lambda: self.roll_weapon_damage())
+        for action in (attack, damage):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.weapons_view.addAction(action)
         remove_weapon = QAction(self.tr("Remove weapon"), self)
         remove_weapon.setShortcut(QKeySequence.StandardKey.Delete)
         remove_weapon.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         remove_weapon.triggered.connect(self.remove_weapon)
         self.weapons_view.addAction(remove_weapon)
-        attack = QAction(self.tr("Attack"), self)
-        attack.setToolTip(
-            self.tr("Roll the selected weapon's attack with its skill (Enter on the weapon)")
-        )
-        attack.triggered.connect(lambda: self.attack_with(self.weapons_view.currentIndex().row()))
-        damage = QAction(self.tr("Damage"), self)
-        damage.setToolTip(self.tr("Roll the selected weapon's damage (Enter on Damage)"))
-        damage.triggered.connect(lambda: self.damage_with(self.weapons_view.currentIndex().row()))
         self.weapon_actions = {
             "add": add_weapon,
             "remove": remove_weapon,
@@ -591,7 +601,8 @@ class CharacterEditor(QWidget):
         self.tree_actions["specialization"].setEnabled(isinstance(node, Skill | Specialization))
         for key in ("remove", "up", "down", "roll"):
             self.tree_actions[key].setEnabled(node is not None)
-        self.weapon_actions["remove"].setEnabled(bool(self.doc.character.weapons))
+        for key in ("remove", "attack", "damage"):
+            self.weapon_actions[key].setEnabled(bool(self.doc.character.weapons))
 
     # --- rolling -----------------------------------------------------------------------------
 
@@ -699,52 +710,62 @@ class CharacterEditor(QWidget):
         return True
 
     def _weapon_activated(self, index: Index) -> None:
-        """Enter or a double-click: on Damage rolls the damage, elsewhere the attack."""
+        """Double-click or Enter: the Damage cell rolls the damage, any other the attack."""
         if index.column() == COL_DAMAGE:
-            self.damage_with(index.row())
+            self.roll_weapon_damage(index.row())
         else:
-            self.attack_with(index.row())
+            self.attack_with_weapon(index.row())
 
-    def attack_with(self, row: int) -> bool:
-        """The weapon's attack: its skill's total (R2) in the dice panel, or why not."""
-        weapon = self.weapons_model.weapon(row)
-        if weapon is None:
-            self.show_problem(self.tr("Select a weapon first"))
-            return False
-        skill, _, spec = weapon.skill.partition(":")
+    def _weapon_row(self, row: int | None) -> int:
+        """``row``, else the selected weapon's, else the only weapon's (one click less)."""
+        if row is not None:
+            return row
+        current = self.weapons_view.currentIndex().row()
+        return 0 if current < 0 and len(self.doc.character.weapons) == 1 else current
+
+    def damage_request(self, weapon: Weapon) -> RollRequest:
+        """The weapon's damage roll (R4 effect roll, STR+XD added), against nothing."""
         character = self.doc.character
+        label = self.tr("%1: %2 damage").replace("%1", self.doc.title).replace("%2", weapon.name)
 
         def current() -> DieCode | None:
+            present = any(w is weapon for w in self.doc.character.weapons)
+            return attack_damage(self.doc.character, weapon) if present else None
+
+        return RollRequest(label, attack_damage(character, weapon), current, damage=True)
+
+    def roll_weapon_damage(self, row: int | None = None) -> bool:
+        weapon = self.weapons_model.weapon(self._weapon_row(row))
+        if weapon is None:
+            return False
+        self.rollRequested.emit(self.damage_request(weapon))
+        return True
+
+    def attack_with_weapon(self, row: int | None = None) -> bool:
+        """Roll the attack with the weapon's skill (its R2 total) in the dice panel, which
+        then offers the damage roll: attack and damage in two clicks (issue 15)."""
+        weapon = self.weapons_model.weapon(self._weapon_row(row))
+        if weapon is None:
+            self.show_problem(self.tr("Select the weapon to attack with"))
+            return False
+        try:
+            check = attack_check(self.doc.character, weapon)
+        except CheckNotPossible as reason:
+            self.show_problem(str(reason))
+            return False
+        label = self.tr("%1: %2 attack").replace("%1", self.doc.title).replace("%2", weapon.name)
+
+        def current() -> DieCode | None:
+            if not any(w is weapon for w in self.doc.character.weapons):
+                return None
             try:
-                if character.ability(weapon.skill) is not None:
-                    return check_dice(character, ability=weapon.skill).code
-                return check_dice(character, skill.strip(), spec.strip() or None).code
+                return attack_check(self.doc.character, weapon).code
             except CheckNotPossible:
                 return None
 
-        code = current()
-        if code is None:
-            self.show_problem(
-                self.tr("%1 needs a skill on this sheet: pick one in its Skill cell").replace(
-                    "%1", weapon.name
-                )
-            )
-            return False
-        label = self.tr("%1: %2 attack (%3)").replace("%1", self.doc.title)
-        label = label.replace("%2", weapon.name).replace("%3", weapon.skill)
-        self.rollRequested.emit(RollRequest(label, code, current))
-        return True
-
-    def damage_with(self, row: int) -> bool:
-        weapon = self.weapons_model.weapon(row)
-        if weapon is None:
-            self.show_problem(self.tr("Select a weapon first"))
-            return False
-        code = weapon.damage
-        if weapon.strength_damage:  # OpenD6 STR+XD
-            code = code + self.doc.character.strength_damage()
-        label = self.tr("%1: %2 damage").replace("%1", self.doc.title).replace("%2", weapon.name)
-        self.rollRequested.emit(RollRequest(label, code, lambda: code, damage=True))
+        self.rollRequested.emit(
+            RollRequest(label, check.code, current, then=self.damage_request(weapon))
+        )
         return True
 
 

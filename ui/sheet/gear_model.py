@@ -24,10 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sheets.attack import attack_check, on_sheet
 from sheets.documents import Character, Weapon
 from sheets.documents.character import MAX_PERFORMANCE_LEVEL, MAX_SCALE
+from sheets.skills import CheckDice, CheckNotPossible
 from ui import commands
 from ui.sheet.delegates import DieCodeEdit
+from ui.text import tooltip
 from ui.workspace.character_document import CharacterDocument
 
 COL_NAME: Final = 0
@@ -195,9 +198,29 @@ class WeaponsModel(PartListModel):
     FIELDS = FIELDS
     RIGHT_ALIGNED = (COL_DAMAGE, COL_PENETRATION, COL_PL, COL_SCALE)
 
+    def __init__(self, doc: CharacterDocument, parent: QObject | None = None) -> None:
+        super().__init__(doc, parent)
+        # The Skill cell shows the attack's total: a skill raised in the tree changes it.
+        doc.changed.connect(self._attacks_changed)
+
+    def _attacks_changed(self) -> None:
+        if self.rowCount():
+            last = self.rowCount() - 1
+            self.dataChanged.emit(self.index(0, COL_SKILL), self.index(last, COL_SKILL))
+
     def weapon(self, row: int) -> Weapon | None:
         found: Weapon | None = self.item(row)
         return found
+
+    def attack(self, row: int) -> CheckDice | str | None:
+        """The attack roll with the weapon of ``row`` (R2), or why it cannot be made."""
+        weapon = self.weapon(row)
+        if weapon is None:
+            return None
+        try:
+            return attack_check(self.character, weapon)
+        except CheckNotPossible as reason:
+            return str(reason)
 
     def headers(self) -> tuple[str, ...]:
         return (
@@ -226,9 +249,38 @@ class WeaponsModel(PartListModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_DAMAGE:
             return self.tr("Double-click or Enter rolls the damage in the dice panel")
+        if index.column() == COL_SKILL and role in (
+            Qt.ItemDataRole.DisplayRole,
+            Qt.ItemDataRole.ToolTipRole,
+        ):
+            return self._skill_text(index.row(), role)
         if role == WeaponRole:
             return self.weapon(index.row())
         return super().data(index, role)
+
+    def _skill_text(self, row: int, role: int) -> str | None:
+        weapon, attack = self.weapon(row), self.attack(row)
+        if weapon is None:
+            return None
+        kept = bool(weapon.skill) and not on_sheet(self.character, weapon.skill)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            how = attack.describe() if isinstance(attack, CheckDice) else str(attack)
+            if kept:
+                how = (
+                    self.tr("%1 is not on this sheet (R2: %2)")
+                    .replace("%1", weapon.skill)
+                    .replace("%2", how)
+                )
+            words = self.tr("Attack: %1. Double-click or Enter rolls it; F2 picks the skill")
+            return tooltip(words.replace("%1", how))  # names from the file: text, not HTML
+        name = weapon.skill or self.tr("(none)")
+        if not isinstance(attack, CheckDice):
+            return self.tr("%1 (cannot attack)").replace("%1", name)
+        if kept:
+            return (
+                self.tr("%1 (not on sheet) %2").replace("%1", name).replace("%2", str(attack.code))
+            )
+        return f"{name} {attack.code}"
 
 
 ITEM_FIELDS: Final = ("name", "quantity", "weight", "cost", "notes")

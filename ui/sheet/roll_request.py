@@ -18,3 +18,5 @@ class RollRequest:
     """The code on the sheet now (None: the row or weapon is gone or cannot be rolled)."""
     damage: bool = False
     """A damage roll: rolled against nothing (R9 compares it with the resistance)."""
+    then: RollRequest | None = None
+    """The roll offered next in the dice panel: a weapon's damage after its attack."""

@@ -247,6 +247,8 @@ class Damage(Command):
         scale = self.scale if self.scale is not None else (weapon.scale if weapon else sheet.scale)
         label = weapon.name if weapon else "damage"
         if weapon is not None and weapon.strength_damage and not self.damage:
-            code = code + sheet.strength_damage()  # OpenD6 STR+XD
+            from sheets.attack import attack_damage  # here: sheets.attack imports the engine
+
+            code = attack_damage(sheet, weapon)  # OpenD6 STR+XD: one rule (sheets.attack)
             label += f" (STR+{weapon.damage})"
         return code, pen, pl, scale, label
