@@ -111,3 +111,20 @@ def test_the_printed_sheet_names_the_game_and_its_derived_values() -> None:
     assert "OpenD6 Adventure" in html
     assert "Strength Damage" in html and "<b>2D</b>" in html
     assert "Move" in html
+
+
+def test_a_plain_new_character_follows_the_campaigns_game(qtbot: QtBot, tmp_path: Path) -> None:
+    """Ctrl+N in an OpenD6 Adventure campaign makes an OpenD6 Adventure sheet, not FreeD6's."""
+    from tests.ui_helpers import copy_sample, main_window_on
+
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None and session.campaign is not None
+    session.campaign.game_template = "opend6_adventure"
+    doc = session.new_character("Ines")
+    names = [a.name for a in doc.character.abilities]
+    assert "Physique" in names and "Strength" not in names
+    assert doc.character.game == session.campaign.template().name
+    session.campaign.game_template = "freed6"
+    plain = session.new_character("Paul")
+    assert [a.name for a in plain.character.abilities][:2] == ["Strength", "Dexterity"]

@@ -263,8 +263,19 @@ class CampaignSession(QObject):
         from ui.workspace.character_document import CharacterDocument
 
         self.ensure_loaded()
+        campaign = self.campaign
+        # A campaign playing another game than FreeD6 (or its own copy) makes its sheets
+        # with that game's attributes; FreeD6's blank sheet stays the R2 one.
+        plays_other = campaign is not None and (
+            campaign.custom_template is not None or campaign.game_template != "freed6"
+        )
+        template = campaign.template() if campaign is not None and plays_other else None
         doc = CharacterDocument(
-            new_character(name, kind), None, None, self, folder=self.characters_folder
+            new_character(name, kind, template=template),
+            None,
+            None,
+            self,
+            folder=self.characters_folder,
         )
         doc.undo_stack.resetClean()  # never saved: modified from the start
         self._add(doc, self.characters_folder / file_name_for(name, self.taken_file_names()))
