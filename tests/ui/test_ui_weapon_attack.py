@@ -162,3 +162,32 @@ def test_attack_then_damage_in_two_clicks_through_the_dice_panel(
     assert "Walther PPK damage" in window.docks.dice_dock.windowTitle()
     assert not panel.next_button.isVisibleTo(panel)  # nothing more to offer
     assert panel.history.rowCount() == 2
+
+
+def test_a_weapon_is_made_a_strength_weapon_by_its_str_box(qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 16: melee weapons add the wielder's Strength Damage (OpenD6 STR+XD); the sheet
+    sets it with a check box, undoable."""
+    from PySide6.QtCore import Qt as QtCore_Qt
+
+    from sheets.dice import DieCode
+    from sheets.documents import Ability, Character, Weapon
+    from ui.sheet.editor import CharacterEditor
+    from ui.sheet.gear_model import COL_STRENGTH
+    from ui.workspace.character_document import CharacterDocument
+
+    sheet = Character(
+        name="Bart",
+        abilities=[Ability(name="Strength", code=DieCode(4))],
+        weapons=[Weapon(name="Pipe wrench", skill="Strength", damage=DieCode(1))],
+    )
+    editor = CharacterEditor(CharacterDocument(sheet, tmp_path / "bart.json"))
+    qtbot.addWidget(editor)
+    model = editor.weapons_model
+    cell = model.index(0, COL_STRENGTH)
+    assert cell.flags() & QtCore_Qt.ItemFlag.ItemIsUserCheckable
+    assert model.setData(
+        cell, QtCore_Qt.CheckState.Checked.value, QtCore_Qt.ItemDataRole.CheckStateRole
+    )
+    assert sheet.weapons[0].strength_damage and sheet.weapons[0].damage_words() == "STR+1D"
+    editor.doc.undo_stack.undo()
+    assert not sheet.weapons[0].strength_damage

@@ -41,7 +41,8 @@ COL_PL: Final = 4
 COL_SCALE: Final = 5
 COL_RANGE: Final = 6
 COL_NOTES: Final = 7
-COLUMNS: Final = 8
+COL_STRENGTH: Final = 8
+COLUMNS: Final = 9
 DIE_CODE_COLUMNS: Final = (COL_DAMAGE, COL_PENETRATION)
 FIELDS: Final = (
     "name",
@@ -52,6 +53,7 @@ FIELDS: Final = (
     "scale",
     "range",
     "notes",
+    "strength_damage",
 )
 
 WeaponRole: Final = Qt.ItemDataRole.UserRole + 1
@@ -110,9 +112,19 @@ class PartListModel(QAbstractTableModel):
             return self.headers()[section]
         return None
 
+    def _is_flag(self, column: int) -> bool:
+        part = self.item(0)
+        return part is not None and isinstance(getattr(part, self.FIELDS[column]), bool)
+
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
+        if self._is_flag(index.column()):  # a yes/no field: a check box
+            return (
+                Qt.ItemFlag.ItemIsEnabled
+                | Qt.ItemFlag.ItemIsSelectable
+                | Qt.ItemFlag.ItemIsUserCheckable
+            )
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -120,6 +132,12 @@ class PartListModel(QAbstractTableModel):
         if part is None:
             return None
         field = self.FIELDS[index.column()]
+        value = getattr(part, field)
+        if isinstance(value, bool):
+            if role == Qt.ItemDataRole.CheckStateRole:
+                return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
+            if role == Qt.ItemDataRole.DisplayRole:
+                return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             value = getattr(part, field)
             if role == Qt.ItemDataRole.EditRole and isinstance(value, int | float):
@@ -134,6 +152,9 @@ class PartListModel(QAbstractTableModel):
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         part = self.item(index.row()) if index.isValid() else None
+        if part is not None and role == Qt.ItemDataRole.CheckStateRole:
+            value = Qt.CheckState(value) == Qt.CheckState.Checked
+            role = Qt.ItemDataRole.EditRole
         if part is None or role != Qt.ItemDataRole.EditRole:
             return False
         field = self.FIELDS[index.column()]
@@ -232,6 +253,7 @@ class WeaponsModel(PartListModel):
             self.tr("Scale"),
             self.tr("Range"),
             self.tr("Notes"),
+            self.tr("STR+"),
         )
 
     def headerData(
@@ -243,6 +265,9 @@ class WeaponsModel(PartListModel):
                 COL_PENETRATION: self.tr("R9: removes up to this much armour, never toughness"),
                 COL_PL: self.tr("R9: the PL difference comes off the lower side's roll"),
                 COL_SCALE: self.tr("R9: the weapon's scale value"),
+                COL_STRENGTH: self.tr(
+                    "OpenD6 STR+: the wielder's Strength Damage adds to this damage (melee)"
+                ),
             }.get(section)
         return super().headerData(section, orientation, role)
 
