@@ -85,9 +85,8 @@ def default_resistance(target: Character, defence: Defence) -> ResistPick | None
 ATTACK_ABILITIES: Final[dict[Defence, tuple[str, ...]]] = {
     "ranged": ("Dexterity", "Agility", "Coordination", "Reflexes"),
     "melee": ("Dexterity", "Agility", "Strength", "Physique", "Coordination", "Reflexes"),
-    "social": ("Presence", "Charisma", "Wits", "Acumen"),
-    "none": (),
 }
+"""By a weapon's kind (``weapon_defence`` gives ranged or melee only)."""
 
 
 def attack_ability(sheet: Character, weapon: Weapon) -> str | None:
@@ -95,7 +94,7 @@ def attack_ability(sheet: Character, weapon: Weapon) -> str | None:
     the one that skill stands on elsewhere on the sheet, else by the weapon's kind."""
     for owner, _skill in sheet.skills_named(weapon.skill) if weapon.skill else ():
         return owner.name
-    for name in ATTACK_ABILITIES[weapon_defence(weapon)]:
+    for name in ATTACK_ABILITIES.get(weapon_defence(weapon), ()):
         found = sheet.ability(name)
         if found is not None:
             return found.name
