@@ -129,3 +129,38 @@ class ModelSignals:
 
     def _data(self, *_: Any) -> None:
         self.data_changed += 1
+
+
+class Inputs:
+    """The GM's clicks and keys, counted as a test makes them (issue 16: inputs per
+    attack)."""
+
+    def __init__(self, qtbot: Any) -> None:
+        self.qtbot = qtbot
+        self.count = 0
+
+    def click(self, widget: Any, at: QPoint | None = None) -> None:
+        self.count += 1
+        if at is None:
+            self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+        else:
+            self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at)
+
+    def key(
+        self,
+        widget: Any,
+        key: Qt.Key,
+        modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+    ) -> None:
+        self.count += 1
+        self.qtbot.keyClick(widget, key, modifier)
+
+
+def row_point(window: Any, combatant: str) -> QPoint:
+    """The centre of ``combatant``'s name cell in a tracker's initiative table, in view."""
+    from ui.tracker.initiative_model import COL_NAME
+
+    row = window.table.source.ids().index(combatant)
+    index = window.proxy.mapFromSource(window.model.index(row, COL_NAME))
+    window.table.scrollTo(index)
+    return window.table.visualRect(index).center()

@@ -7,40 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter.targets import is_opponent
-from tests.ui_helpers import tracker_on
+from tests.ui_helpers import Inputs, row_point, tracker_on
 from ui.tracker import TrackerWindow
-from ui.tracker.initiative_model import COL_NAME
 
 MAX_INPUTS_PER_ATTACK = 4  # issue 16's goal
-
-
-class Inputs:
-    """The GM's clicks and keys, counted as the test makes them."""
-
-    def __init__(self, qtbot: QtBot) -> None:
-        self.qtbot = qtbot
-        self.count = 0
-
-    def click(self, widget: QWidget, at: QPoint | None = None) -> None:
-        self.count += 1
-        if at is None:
-            self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
-        else:
-            self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at)
-
-    def key(
-        self,
-        widget: QWidget,
-        key: Qt.Key,
-        modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
-    ) -> None:
-        self.count += 1
-        self.qtbot.keyClick(widget, key, modifier)
 
 
 def _fight(
@@ -59,13 +33,6 @@ def _fight(
     return window
 
 
-def _row_point(window: TrackerWindow, combatant: str) -> QPoint:
-    table = window.table
-    row = table.source.ids().index(combatant)
-    index = window.proxy.mapFromSource(window.model.index(row, COL_NAME))
-    return table.visualRect(index).center()
-
-
 def test_an_attack_with_damage_takes_at_most_four_inputs(
     qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -74,7 +41,7 @@ def test_an_attack_with_damage_takes_at_most_four_inputs(
     inputs = Inputs(qtbot)
     before = engine.track_level("guard-2", "damage")
 
-    inputs.click(window.table.viewport(), _row_point(window, "guard-2"))  # the target
+    inputs.click(window.table.viewport(), row_point(window, "guard-2"))  # the target
     assert act.form.target() == "guard-2"
     inputs.click(act.bar.roll_button)  # roll and record with the weapon drawn
     assert act.check_id is not None

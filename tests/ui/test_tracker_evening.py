@@ -9,42 +9,21 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import AwardActionPoints
 from sheets.encounter.targets import is_opponent
 from sheets.storage import load_character, load_encounter
-from tests.ui_helpers import tracker_on
+from tests.ui_helpers import Inputs, row_point, tracker_on
 from ui.services.prompter import Choice, ScriptedPrompter
 from ui.tracker import TrackerWindow
-from ui.tracker.initiative_model import COL_NAME
 from ui.tracker.window_parts.join_dialog import JoinDialog
 
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 CULTIST = "characters/drowned-saint-cultist.json"
 GRETA = "characters/greta-vance.json"
 MAX_INPUTS_PER_ATTACK = 4
-
-
-class Inputs:
-    """The GM's clicks and keys, counted as the test makes them."""
-
-    def __init__(self, qtbot: QtBot) -> None:
-        self.qtbot = qtbot
-        self.count = 0
-
-    def click(self, widget: QWidget, at: QPoint | None = None) -> None:
-        self.count += 1
-        if at is None:
-            self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
-        else:
-            self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at)
-
-    def key(self, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModifier) -> None:
-        self.count += 1
-        self.qtbot.keyClick(widget, key, modifier)
 
 
 def _join_through_the_dialog(
@@ -64,13 +43,6 @@ def _join_through_the_dialog(
     window.add_action.trigger()
 
 
-def _row_point(window: TrackerWindow, combatant: str) -> QPoint:
-    row = window.table.source.ids().index(combatant)
-    index = window.proxy.mapFromSource(window.model.index(row, COL_NAME))
-    window.table.scrollTo(index)
-    return window.table.visualRect(index).center()
-
-
 def _attack(qtbot: QtBot, window: TrackerWindow) -> int | None:
     """The one acting attacks the first standing opponent below it in the table with the
     weapon drawn: the target's row, Roll and record, Damage when it hit. Its inputs."""
@@ -85,7 +57,7 @@ def _attack(qtbot: QtBot, window: TrackerWindow) -> int | None:
         return None
     assert is_opponent(engine.view, actor, target)  # offered: never an ally or itself
     inputs = Inputs(qtbot)
-    inputs.click(window.table.viewport(), _row_point(window, target))
+    inputs.click(window.table.viewport(), row_point(window, target))
     assert act.form.target() == target
     inputs.click(act.bar.roll_button)
     if act.check_id is None:
