@@ -93,3 +93,12 @@ STANDARD_DIFFICULTIES: tuple[tuple[str, int], ...] = tuple(
     (rank.difficulty, rank.lowest_points + BAND_WIDTH - 1) for rank in RANKS
 )
 """R4's difficulty bands by their top number: Very Easy 5, Easy 10 ... Heroic 30."""
+
+SUCCESS_DIFFICULTIES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+"""R3 success counting: a difficulty is a number of successes (typically 3, 4 or 5)."""
+
+
+def default_difficulty(count_successes: bool) -> int:
+    """The difficulty a chance is shown against before the player picks one: Moderate 15
+    (R4), or 4 successes where the game counts them (R3: typically 3, 4 or 5)."""
+    return 4 if count_successes else 15

@@ -1,5 +1,6 @@
 """Dice: die codes (R1), the roll pipeline (R3) and after-roll spends (R3, R7)."""
 
+from sheets.dice.check_defaults import CheckDefaults
 from sheets.dice.codes import PIPS_PER_DIE, DieCode
 from sheets.dice.pipeline import (
     CHAIN_CAP,
@@ -26,6 +27,7 @@ __all__ = [
     "DIE_SIDES",
     "PIPS_PER_DIE",
     "SUCCESS_FACE",
+    "CheckDefaults",
     "CriticalFailure",
     "DieCode",
     "DieKind",

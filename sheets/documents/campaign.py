@@ -11,11 +11,12 @@ from typing import Any, Literal
 from pydantic import Field, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
 
 from sheets.damage import DamageSystem
+from sheets.dice.check_defaults import CheckDefaults
+from sheets.dice.spec import CriticalFailure
 from sheets.documents.common import Document, Name, Part, Text
 from sheets.documents.condition_state import omit_defaults
 from sheets.documents.game_template import GameTemplate
 
-CriticalFailure = Literal["complication", "zero", "drop_highest"]
 ScaleRule = Literal["parity", "opend6_modifier"]
 
 
@@ -67,3 +68,13 @@ class Campaign(Document):
         if self.custom_template is not None:
             return self.custom_template
         return builtin_template(self.game_template) or FREED6
+
+    def check_defaults(self) -> CheckDefaults:
+        """How this campaign rolls a check: its house rules' Wild Dice and critical 1
+        (R3 settings) and whether its game counts successes (R3, D6 Legend)."""
+        rules = self.house_rules
+        return CheckDefaults(
+            wild_dice=rules.wild_dice,
+            critical_failure=rules.critical_failure,
+            count_successes=self.template().dice_mode == "success_counting",
+        )

@@ -186,9 +186,9 @@ D6_LEGEND: Final = GameTemplate(
     dice_mode="success_counting",
     budget=CreationBudget(attribute_pips=18 * D, skill_pips=7 * D, max_skill_pips=2 * D),
     notes=(
-        "D6 Legend counts successes (R3): the app does not roll success counting yet, so "
-        "checks still roll as die codes. Attribute names, skills, budget and damage system "
-        "are NOT verified against the D6 Legend book."
+        "D6 Legend counts successes (R3): every die showing 3+ is one success, and a check "
+        "needs a number of successes. Attribute names, skills, budget and damage system are "
+        "NOT verified against the D6 Legend book."
     ),
 )
 

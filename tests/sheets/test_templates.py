@@ -47,7 +47,7 @@ def test_opend6_adventure_budget_is_18d_and_7d() -> None:
 def test_d6_legend_records_success_counting() -> None:
     legend = builtin_template("d6_legend")
     assert legend is not None and legend.dice_mode == "success_counting"
-    assert "not roll success counting" in legend.notes
+    assert "every die showing 3+ is one success" in legend.notes
 
 
 def test_a_skill_twice_is_refused() -> None:

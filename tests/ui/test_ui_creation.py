@@ -63,13 +63,13 @@ def test_over_budget_is_said_and_finish_asks_first(dialog: CreationDialog) -> No
     assert presence is not None and str(presence.code) == "6D"
 
 
-def test_d6_legend_says_success_counting_is_not_rolled(qtbot: QtBot) -> None:
+def test_d6_legend_says_its_checks_count_successes(qtbot: QtBot) -> None:
     legend = builtin_template("d6_legend")
     assert legend is not None
     widget = CreationDialog(legend, "Xena", ScriptedPrompter())
     qtbot.addWidget(widget)
     texts = [label.text() for label in widget.findChildren(type(widget.problems))]
-    assert any("does not roll success counting yet" in t for t in texts)
+    assert any("counts successes: every die showing 3 or more" in t for t in texts)
 
 
 def test_finish_makes_the_sheet_in_the_campaign_and_cancel_nothing(

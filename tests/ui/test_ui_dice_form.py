@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from sheets.dice import DieCode, RollSpec
+from sheets.dice import CheckDefaults, DieCode, RollSpec
 from ui.dice.spec_form import SpecForm
 
 
@@ -139,7 +139,7 @@ def test_set_spec_round_trips_and_emits_once(qtbot: QtBot, form: SpecForm) -> No
 def test_house_rules_are_the_defaults(qtbot: QtBot, form: SpecForm) -> None:
     """R3 settings `wild_dice` and `critical_failure`: set_defaults applies them; Reset
     clears every option back to them and keeps the code."""
-    form.set_defaults(2, "drop_highest")
+    form.set_defaults(CheckDefaults(2, "drop_highest"))
     spec = form.spec()
     assert spec is not None and spec.wild_dice == 2 and spec.critical_failure == "drop_highest"
     form.set_spec(RollSpec(code="4D", wild_dice=0, boost=2, flips=frozenset({1})))
@@ -187,3 +187,13 @@ def _chain(start: QWidget, steps: int) -> list[QWidget]:
         widget = widget.nextInFocusChain()
         widgets.append(widget)
     return widgets
+
+
+def test_a_game_that_counts_successes_makes_it_the_default(qtbot: QtBot, form: SpecForm) -> None:
+    """R3: D6 Legend counts successes; Reset keeps the game's way, not the form's last."""
+    form.set_defaults(CheckDefaults(count_successes=True))
+    assert form.successes_check.isChecked()
+    form.successes_check.setChecked(False)
+    qtbot.mouseClick(form.reset_button, Qt.MouseButton.LeftButton)
+    spec = form.spec()
+    assert spec is not None and spec.count_successes

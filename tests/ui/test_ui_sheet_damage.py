@@ -26,6 +26,7 @@ from sheets.damage import (
 from sheets.documents import new_character
 from tests.ui_helpers import SAMPLE, sample_document
 from ui.campaign.index import scan_campaign
+from ui.sheet.campaign_rules import campaign_damage_system
 from ui.sheet.damage_widget import (
     COL_CHART,
     COL_EFFECT,
@@ -33,7 +34,6 @@ from ui.sheet.damage_widget import (
     CurrentRole,
     DamageWidget,
     WoundChartModel,
-    campaign_damage_system,
 )
 from ui.sheet.editor import CharacterEditor
 from ui.tracker.window import TrackerWindow

@@ -126,10 +126,11 @@ class CreationDialog(QDialog):
         if template.dice_mode == "success_counting":
             note = QLabel(
                 self.tr(
-                    "%1 counts successes; Wild Die does not roll success counting yet, "
-                    "so this character's checks roll as ordinary die codes."
+                    "%1 counts successes: every die showing 3 or more is one success, "
+                    "and a check needs a number of them."
                 ).replace("%1", template.name)
             )
+            note.setToolTip(self.tr("R3 success counting"))
             note.setWordWrap(True)
             left.addWidget(note)
         left.addStretch(1)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sheets.dice import CriticalFailure, DieCode, RollResult, RollSpec, roll_seeded
+from sheets.dice import CheckDefaults, DieCode, RollResult, RollSpec, roll_seeded
 from sheets.dice.spends import replay
 from sheets.odds import mean, rank_chances
 from sheets.points import PointKind
@@ -292,9 +292,10 @@ class DicePanel(QWidget):
         self.next_button.setToolTip(tooltip(tip))  # it names the character: text, not HTML
         self.next_button.setAccessibleDescription(tip)
 
-    def set_defaults(self, wild_dice: int, critical_failure: CriticalFailure) -> None:
-        """The campaign's house rules (R3 settings); they apply now."""
-        self.form.set_defaults(wild_dice, critical_failure)
+    def set_defaults(self, defaults: CheckDefaults) -> None:
+        """The campaign's way of rolling (R3 settings, its game's success counting); they
+        apply now."""
+        self.form.set_defaults(defaults)
 
     def set_difficulty(self, difficulty: int | None) -> None:
         self.form.set_difficulty(difficulty)

@@ -28,7 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.actions import MAX_DECLARED_ACTIONS, multiple_action_dice, with_multiple_actions
-from sheets.dice import CRITICAL_FAILURE_RULES, DIE_SIDES, CriticalFailure, DieCode, RollSpec
+from sheets.dice import (
+    CRITICAL_FAILURE_RULES,
+    DIE_SIDES,
+    CheckDefaults,
+    DieCode,
+    RollSpec,
+)
 from sheets.odds import MAX_ODDS_DICE
 from ui.dice import words
 from ui.text import tooltip
@@ -80,8 +86,7 @@ class SpecForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._default_wild = 1
-        self._default_critical: CriticalFailure = "complication"
+        self._defaults = CheckDefaults()
         self._quiet = False  # set while set_spec moves several controls at once
         self._error: str | None = None
         self._flip_buttons: list[QCheckBox] = []
@@ -473,15 +478,17 @@ class SpecForm(QWidget):
     def set_difficulty(self, difficulty: int | None) -> None:
         self.difficulty_spin.setValue(0 if difficulty is None else max(0, difficulty))
 
-    def set_defaults(self, wild_dice: int, critical_failure: CriticalFailure) -> None:
-        """The campaign's house rules (R3 settings `wild_dice`, `critical_failure`): they
-        become the defaults and apply now."""
-        self._default_wild = wild_dice
-        self._default_critical = critical_failure
+    def set_defaults(self, defaults: CheckDefaults) -> None:
+        """The campaign's way of rolling (R3 settings `wild_dice`, `critical_failure`, and
+        its game's success counting): they become the defaults and apply now."""
+        self._defaults = defaults
         self._quiet = True
         try:
-            self.wild_spin.setValue(wild_dice)
-            self.critical_combo.setCurrentIndex(CRITICAL_FAILURE_RULES.index(critical_failure))
+            self.wild_spin.setValue(defaults.wild_dice)
+            self.critical_combo.setCurrentIndex(
+                CRITICAL_FAILURE_RULES.index(defaults.critical_failure)
+            )
+            self.successes_check.setChecked(defaults.count_successes)
         finally:
             self._quiet = False
         self._validate_and_emit()
@@ -525,7 +532,7 @@ class SpecForm(QWidget):
             self._show_flips(6, frozenset())
         finally:
             self._quiet = False
-        self.set_defaults(self._default_wild, self._default_critical)
+        self.set_defaults(self._defaults)
 
     def _show_actions(self, actions: int) -> None:
         """The dice the declared actions cost, beside their number (OpenD6)."""

@@ -261,7 +261,7 @@ class FileController(QObject):
         if doc is None:
             return False
         self.tabs.commit_all()
-        from ui.sheet.damage_widget import campaign_damage_system
+        from ui.sheet.campaign_rules import campaign_damage_system
         from ui.sheet.print import print_character
 
         return print_character(
@@ -274,7 +274,7 @@ class FileController(QObject):
             return None
         self.tabs.commit_all()
         from sheets.storage import file_name_for
-        from ui.sheet.damage_widget import campaign_damage_system
+        from ui.sheet.campaign_rules import campaign_damage_system
         from ui.sheet.print import export_pdf
 
         if path is None:

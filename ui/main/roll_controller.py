@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
+    from sheets.dice import CheckDefaults
     from sheets.points import PointKind
     from ui.main.docks import DockLayout
     from ui.main.status import StatusPresenter
@@ -53,31 +54,26 @@ class RollController(QObject):
             self.apply_house_rules()
         return self.panel
 
-    def apply_house_rules(self) -> None:
-        """The dice panel's defaults: the campaign's Wild Dice and critical 1 (R3); with no
-        campaign open (or none found), the rules' own defaults."""
-        if self.panel is None:
-            return
-        from sheets.documents import HouseRules
+    def check_defaults(self) -> CheckDefaults:
+        """How the open campaign rolls a check (R3 settings, its game's success counting);
+        with no campaign open (or none found), the rules' own defaults."""
+        from sheets.dice import CheckDefaults
 
         session = self.workspace.session
-        rules = (session.house_rules() if session is not None else None) or HouseRules()
-        self.panel.set_defaults(rules.wild_dice, rules.critical_failure)
+        campaign = session.campaign if session is not None else None
+        return campaign.check_defaults() if campaign is not None else CheckDefaults()
+
+    def apply_house_rules(self) -> None:
+        """The dice panel's defaults follow the campaign's house rules and game."""
+        if self.panel is not None:
+            self.panel.set_defaults(self.check_defaults())
 
     def roll(self, doc: CharacterDocument, request: RollRequest) -> Any:
         """Load a check into the dice panel and roll it (R3 with the campaign's house rules).
         A damage roll is rolled against nothing: the last check's difficulty does not
         carry over into it."""
-        from sheets.dice import RollSpec
-
         panel = self.ensure_panel()
-        session = self.workspace.session
-        rules = session.house_rules() if session is not None else None
-        spec = RollSpec(
-            code=request.code,
-            wild_dice=rules.wild_dice if rules is not None else 1,
-            critical_failure=rules.critical_failure if rules is not None else "complication",
-        )
+        spec = self.check_defaults().spec(request.code, effect=request.damage)
         self.rolling_doc, self.request = doc, request
         c = doc.character
         panel.set_character_points(c.character_points, c.action_points, c.fate_points)

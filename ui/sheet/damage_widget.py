@@ -55,6 +55,7 @@ from sheets.damage import (
 )
 from sheets.documents.character import MAX_POINTS
 from ui import commands
+from ui.sheet.campaign_rules import campaign_damage_system
 from ui.theme import DANGER, mix
 from ui.workspace.character_document import CharacterDocument
 
@@ -80,19 +81,6 @@ def accumulation_tip() -> str:
         "R10 (ruling): a new wound worse than the current level replaces it; an equal or "
         "lesser one makes it one level worse; Mortally Wounded again is Dead"
     )
-
-
-def campaign_damage_system(doc: CharacterDocument) -> DamageSystem:
-    """The R10 damage system of the campaign that owns ``doc``; the default
-    (``conditions``) for a sheet outside a campaign."""
-    owner: QObject | None = doc.parent()
-    while owner is not None:
-        house_rules = getattr(owner, "house_rules", None)
-        if callable(house_rules):
-            system = getattr(house_rules(), "damage_system", None)
-            return system if system in SYSTEMS else "conditions"
-        owner = owner.parent()
-    return "conditions"
 
 
 def effect_words(level: int) -> str:

@@ -19,7 +19,6 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, 
 from PySide6.QtGui import QAction, QKeySequence, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -39,11 +38,12 @@ from sheets.advancement import raise_of, refusal
 from sheets.attack import attack_check, attack_damage
 from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization, Weapon
-from sheets.results import STANDARD_DIFFICULTIES
 from sheets.skills import CheckDice, CheckNotPossible
 from ui import commands
 from ui.commands import AdvanceCommand
 from ui.sheet.advancement_log import AdvancementLog
+from ui.sheet.campaign_rules import campaign_check_defaults
+from ui.sheet.chance_picker import ChancePicker
 from ui.sheet.conditions import ConditionsWidget
 from ui.sheet.damage_widget import DamageWidget
 from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
@@ -108,6 +108,7 @@ class CharacterEditor(QWidget):
 
         # --- abilities tree ---
         self.tree_model = AbilityTreeModel(doc, self)
+        self.tree_model.set_check_defaults(campaign_check_defaults(doc))
         self.tree = SheetTree()
         self.tree.setModel(self.tree_model)
         self.tree.setAccessibleName(self.tr("Abilities, skills and specializations"))
@@ -216,20 +217,7 @@ class CharacterEditor(QWidget):
             self.tree_actions[key] = action
         tree_buttons.addStretch(1)
         # Beside every row, the exact chance against the difficulty picked here (R4).
-        self.difficulty_combo = QComboBox()
-        self.difficulty_combo.setObjectName("ChanceDifficulty")
-        for name, number in STANDARD_DIFFICULTIES:
-            self.difficulty_combo.addItem(f"vs {number} {name}", number)
-        self.difficulty_combo.setCurrentIndex(
-            self.difficulty_combo.findData(self.tree_model.difficulty)
-        )
-        self.difficulty_combo.setToolTip(
-            self.tr("The Chance column: each row's exact chance to meet or beat this (R4)")
-        )
-        self.difficulty_combo.currentIndexChanged.connect(
-            lambda _i: self.tree_model.set_difficulty(int(self.difficulty_combo.currentData()))
-        )
-        self.difficulty_combo.setAccessibleName(self.tr("Difficulty of the Chance column"))
+        self.difficulty_combo = ChancePicker(self.tree_model)
         tree_buttons.addWidget(self.difficulty_combo)  # no label: the column says "Chance vs"
         abilities = QGroupBox(self.tr("Abilities and skills"))
         abilities.setToolTip(self.tr("R1 die codes, R2 abilities, skills and specializations"))
@@ -409,6 +397,7 @@ class CharacterEditor(QWidget):
         and which R5 tracks the sheet shows."""
         self.damage.refresh()
         self.conditions.refresh()
+        self.tree_model.set_check_defaults(campaign_check_defaults(self.doc))
 
     def show_problem(self, reason: str) -> None:
         """A refused edit: shown on the sheet (and passed on to the status bar)."""

@@ -9,7 +9,7 @@ Always black on white, whatever the screen's colour scheme: it is paper.
 The campaign's damage system (R10 ``damage_system``) decides one block: ``wounds`` prints
 the wound chart with the sheet's level marked, ``body_points`` the pool; ``conditions``
 (the default, FreeD6) prints neither. The sheet alone does not know its campaign, so the
-caller passes it (``ui.sheet.damage_widget.campaign_damage_system(doc)``).
+caller passes it (``ui.sheet.campaign_rules.campaign_damage_system(doc)``).
 """
 
 from __future__ import annotations

@@ -29,10 +29,10 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from sheets.dice import RollSpec
+from sheets.dice import CheckDefaults
 from sheets.documents import Ability, Character, Skill, Specialization
 from sheets.odds import chance_at_least, distribution
-from sheets.results import difficulty_name
+from sheets.results import default_difficulty, difficulty_name
 from sheets.skills import CheckDice, CheckNotPossible, check_dice
 from ui import commands
 from ui.text import tooltip
@@ -45,7 +45,6 @@ COL_FIXED: Final = 3
 COL_TRAINED: Final = 4
 COL_CHANCE: Final = 5
 COLUMNS: Final = 6
-DEFAULT_DIFFICULTY: Final = 15  # R4 Moderate
 
 NodeRole: Final = Qt.ItemDataRole.UserRole + 1  # the Ability / Skill / Specialization
 LevelRole: Final = Qt.ItemDataRole.UserRole + 2  # "ability" | "skill" | "specialization"
@@ -70,10 +69,13 @@ class AbilityTreeModel(QAbstractItemModel):
     """The ability tree of one character document."""
 
     editRejected = Signal(QModelIndex, str)  # the cell, and why the edit was refused
+    countingChanged = Signal(bool)  # the chance is now in successes (R3, D6 Legend) or not
 
     def __init__(self, doc: CharacterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.difficulty = DEFAULT_DIFFICULTY
+        self.defaults = CheckDefaults()
+        """How the campaign rolls a check (R3): the Chance column rolls the same way."""
+        self.difficulty = default_difficulty(False)
         self.doc = doc
         self._parents: dict[int, BaseModel] = {}
         doc.fieldChanged.connect(self._field_changed)
@@ -204,6 +206,19 @@ class AbilityTreeModel(QAbstractItemModel):
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, COL_CHANCE, COL_CHANCE)
         self._chances_changed_below(QModelIndex())
 
+    def set_check_defaults(self, defaults: CheckDefaults) -> None:
+        """The campaign's way of rolling changed (house rules, game): every chance moves;
+        a switch to or from counting successes starts again at that mode's difficulty."""
+        if defaults == self.defaults:
+            return
+        counting = defaults.count_successes != self.defaults.count_successes
+        self.defaults = defaults
+        if counting:
+            self.difficulty = default_difficulty(defaults.count_successes)
+            self.countingChanged.emit(defaults.count_successes)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, COL_CHANCE, COL_CHANCE)
+        self._chances_changed_below(QModelIndex())
+
     def _chances_changed_below(self, parent: QModelIndex) -> None:
         rows = self.rowCount(parent)
         if rows == 0:
@@ -218,7 +233,7 @@ class AbilityTreeModel(QAbstractItemModel):
         found = self.check(node)
         if isinstance(found, str):
             return None
-        return chance_at_least(distribution(RollSpec(code=found.code)), self.difficulty)
+        return chance_at_least(distribution(self.defaults.spec(found.code)), self.difficulty)
 
     def label(self, node: Node) -> str:
         """``Dexterity: Firearms: Pistol``: what a roll of this row is called."""
@@ -228,6 +243,28 @@ class AbilityTreeModel(QAbstractItemModel):
             names.insert(0, getattr(found[0], "name", ""))
             found = self._locate(found[0])
         return ": ".join(names)
+
+    def _chance_title(self) -> str:
+        if self.defaults.count_successes:
+            return self.tr("Chance of %1+ successes").replace("%1", str(self.difficulty))
+        return self.tr("Chance vs %1").replace("%1", str(self.difficulty))
+
+    def _chance_tip(self) -> str:
+        wild = self.defaults.wild_dice
+        dice = (
+            self.tr("rolled with one Wild Die")
+            if wild == 1
+            else self.tr("rolled with %1 Wild Dice as the campaign rolls").replace("%1", str(wild))
+        )
+        if self.defaults.count_successes:
+            return self.tr(
+                "The exact chance to roll at least this many successes (R3: every die "
+                "showing 3+ is one), %1"
+            ).replace("%1", dice)
+        return self.tr(
+            "The exact chance to meet or beat the difficulty picked above the tree "
+            "(R4: a tie succeeds), %1"
+        ).replace("%1", dice)
 
     # --- data --------------------------------------------------------------------------------
 
@@ -243,7 +280,7 @@ class AbilityTreeModel(QAbstractItemModel):
                 self.tr("Total"),
                 self.tr("Fixed"),
                 self.tr("Trained only"),
-                self.tr("Chance vs %1").replace("%1", str(self.difficulty)),
+                self._chance_title(),
             )[section]
         if role == Qt.ItemDataRole.ToolTipRole:
             return (
@@ -252,10 +289,7 @@ class AbilityTreeModel(QAbstractItemModel):
                 self.tr("R2: ability + skill + specialization, with the fallback."),
                 self.tr("R1: fixed value of the total = 3 x dice + pips."),
                 self.tr("R2: without ranks, no fallback to the bare ability."),
-                self.tr(
-                    "The exact chance to meet or beat the difficulty picked above the tree "
-                    "(R4: a tie succeeds), rolled with one Wild Die"
-                ),
+                self._chance_tip(),
             )[section]
         return None
 
@@ -339,6 +373,14 @@ class AbilityTreeModel(QAbstractItemModel):
                 return None
             found = self.check(node)
             assert not isinstance(found, str)
+            if self.defaults.count_successes:
+                return (
+                    self.tr("%1 with %2 rolls %3 or more successes: exactly %4")
+                    .replace("%1", node.name)
+                    .replace("%2", str(found.code))
+                    .replace("%3", str(self.difficulty))
+                    .replace("%4", f"{chance:.2%}")
+                )
             return (
                 self.tr("%1 with %2 meets or beats %3 (%4): exactly %5")
                 .replace("%1", node.name)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sheets.dice import RollResult, RollSpec
+from sheets.dice import CheckDefaults, RollResult, RollSpec
 from sheets.encounter import Check, Damage, Help, SpendPoint, SpendRanks
 from sheets.encounter.targets import is_opponent
 from sheets.points import PointKind
@@ -77,7 +77,7 @@ class ActPanel(QWidget):
 
         self.dice_panel = DicePanel()  # its spends stack lives (and dies) with it
         rules = self.engine.view.rules
-        self.dice_panel.set_defaults(rules.wild_dice, rules.critical_failure)
+        self.dice_panel.set_defaults(CheckDefaults(rules.wild_dice, rules.critical_failure))
 
         self.damage_label = DamageLine()
         self.bar.add_outcome_line(self.damage_label)  # the damage shows where it was rolled

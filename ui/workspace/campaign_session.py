@@ -53,7 +53,7 @@ class CampaignSession(QObject):
     documentAdded = Signal(object)  # CharacterDocument
     modifiedChanged = Signal(bool)  # campaign.json has unsaved changes
     sessionChanged = Signal(int)
-    houseRulesChanged = Signal()  # after a change, its undo or redo
+    houseRulesChanged = Signal()  # house rules or game changed: after a change, undo, redo
 
     def __init__(
         self,
@@ -406,6 +406,7 @@ class CampaignSession(QObject):
     def _set_game_template(self, choice: tuple[str, GameTemplate | None]) -> None:
         if self.campaign is not None:
             self.campaign.game_template, self.campaign.custom_template = choice
+            self.houseRulesChanged.emit()  # the game decides how checks roll (R3)
 
     def _set_house_rules(self, rules: HouseRules) -> None:
         if self.campaign is not None:

@@ -27,9 +27,9 @@ from sheets.conditions import (
 from sheets.damage import DamageSystem
 from sheets.documents import Character
 from ui import commands
+from ui.sheet.campaign_rules import campaign_damage_system
 from ui.sheet.conditions.section import ConditionSection, clear_layout
 from ui.sheet.conditions.step_bar import StepBar
-from ui.sheet.damage_widget import campaign_damage_system
 from ui.text import tooltip
 from ui.workspace.character_document import CharacterDocument
 
