@@ -29,3 +29,12 @@ def problem_text(error: Any) -> str:
     """A document error's problems, one line each (the first ten)."""
     problems = getattr(error, "problems", None) or [error]
     return "\n".join(str(p) for p in problems[:10])
+
+
+def percent_text(chance: float) -> str:
+    """64%, and never a flat 0% or 100% for a chance that is neither."""
+    if 0 < chance < 0.005:
+        return "<1%"
+    if 0.995 < chance < 1:
+        return ">99%"
+    return f"{chance:.0%}"

@@ -224,3 +224,18 @@ def test_the_portrait_is_printed_beside_the_name(qapp: Any) -> None:
         for y in range(plain.height() // 8)
     ]
     assert not any(c.red() > 150 and c.green() < 90 for c in plain_top_right)
+
+
+def test_the_chance_column_rolls_as_the_campaign_rolls(qapp: Any) -> None:
+    """Issue 15: each row's exact chance is printed, against Moderate 15 (R4), with the
+    campaign's Wild Dice; a game that counts successes prints the chance of 4+ (R3)."""
+    from sheets.dice import CheckDefaults
+
+    character = _character()
+    plain = page_texts(character)[0].split("\n")
+    assert plain[plain.index("Archaeology") + 4] == ">99%"  # 8D vs 15
+    counting = page_texts(character, check=CheckDefaults(count_successes=True))[0]
+    assert "4+ successes" in counting and "vs 15" not in counting
+    two_wild = page_texts(character, check=CheckDefaults(wild_dice=2))[0].split("\n")
+    strength = plain.index("Strength")
+    assert two_wild[strength + 4] != plain[strength + 4]  # 2D with two Wild Dice

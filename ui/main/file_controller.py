@@ -261,11 +261,14 @@ class FileController(QObject):
         if doc is None:
             return False
         self.tabs.commit_all()
-        from ui.sheet.campaign_rules import campaign_damage_system
+        from ui.sheet.campaign_rules import campaign_check_defaults, campaign_damage_system
         from ui.sheet.print import print_character
 
         return print_character(
-            doc.character, self.parent_widget, damage_system=campaign_damage_system(doc)
+            doc.character,
+            self.parent_widget,
+            damage_system=campaign_damage_system(doc),
+            check=campaign_check_defaults(doc),
         )
 
     def export_pdf(self, path: Path | None = None) -> Path | None:
@@ -274,7 +277,7 @@ class FileController(QObject):
             return None
         self.tabs.commit_all()
         from sheets.storage import file_name_for
-        from ui.sheet.campaign_rules import campaign_damage_system
+        from ui.sheet.campaign_rules import campaign_check_defaults, campaign_damage_system
         from ui.sheet.print import export_pdf
 
         if path is None:
@@ -290,7 +293,12 @@ class FileController(QObject):
             if path is None:
                 return None
         path = with_suffix(path, ".pdf")
-        pages = export_pdf(doc.character, path, damage_system=campaign_damage_system(doc))
+        pages = export_pdf(
+            doc.character,
+            path,
+            damage_system=campaign_damage_system(doc),
+            check=campaign_check_defaults(doc),
+        )
         self.status.show(
             self.tr("Exported %1 (%2 pages)").replace("%1", str(path)).replace("%2", str(pages)),
             8000,

@@ -9,7 +9,9 @@ Always black on white, whatever the screen's colour scheme: it is paper.
 The campaign's damage system (R10 ``damage_system``) decides one block: ``wounds`` prints
 the wound chart with the sheet's level marked, ``body_points`` the pool; ``conditions``
 (the default, FreeD6) prints neither. The sheet alone does not know its campaign, so the
-caller passes it (``ui.sheet.campaign_rules.campaign_damage_system(doc)``).
+caller passes it (``ui.sheet.campaign_rules.campaign_damage_system(doc)``), and how its
+checks roll (``campaign_check_defaults``) for the chance column: vs Moderate 15, or 4+
+successes where the game counts them (R3, R4).
 """
 
 from __future__ import annotations
@@ -51,10 +53,13 @@ from sheets.damage import (
     wound_band,
     wound_name,
 )
+from sheets.dice import CheckDefaults
 from sheets.documents import Character
-from sheets.results import Duration
+from sheets.odds import chance_at_least, distribution
+from sheets.results import Duration, default_difficulty
 from sheets.skills import CheckNotPossible, check_dice
 from ui.sheet.conditions import track_steps, tracks_for
+from ui.text import percent_text
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -81,6 +86,9 @@ td.num { text-align: right; }
 """
 
 
+NO_CAMPAIGN: Final = CheckDefaults()
+"""A sheet outside a campaign rolls with the rules' defaults (R3)."""
+
 PORTRAIT_URL = "wilddie:portrait"
 """The character's portrait, handed to the text document as an image resource."""
 PORTRAIT_POINTS = 96
@@ -96,49 +104,72 @@ def _e(text: object) -> str:
 
 
 def _total(
-    character: Character, ability: str, skill: str | None, spec: str | None
-) -> tuple[str, str]:
+    character: Character, check: CheckDefaults, ability: str, skill: str | None, spec: str | None
+) -> tuple[str, str, str]:
+    """The row's R2 total, its fixed value and its chance against the printed difficulty."""
     try:
-        check = check_dice(character, skill, spec, ability=ability)
+        found = check_dice(character, skill, spec, ability=ability)
     except CheckNotPossible:
-        return "—", "—"
-    return str(check.code), str(check.code.fixed_value)
+        return "—", "—", "—"
+    chance = chance_at_least(
+        distribution(check.spec(found.code)), default_difficulty(check.count_successes)
+    )
+    return str(found.code), str(found.code.fixed_value), percent_text(chance)
 
 
-def _abilities_table(character: Character) -> str:
+def _abilities_table(character: Character, check: CheckDefaults) -> str:
     rows = []
     for ability in character.abilities:
-        total, fixed = _total(character, ability.name, None, None)
+        total, fixed, chance = _total(character, check, ability.name, None, None)
         marker = " *" if ability.extranormal else ""
         rows.append(
             f"<tr class='ability'><td>{_e(ability.name)}{marker}</td>"
             f"<td class='num'>{_e(ability.code)}</td><td class='num'>{total}</td>"
-            f"<td class='num'>{fixed}</td></tr>"
+            f"<td class='num'>{fixed}</td><td class='num'>{chance}</td></tr>"
         )
         for skill in ability.skills:
-            total, fixed = _total(character, ability.name, skill.name, None)
+            total, fixed, chance = _total(character, check, ability.name, skill.name, None)
             trained = " (T)" if skill.trained_only else ""
             rows.append(
                 f"<tr><td class='skill'>&nbsp;&nbsp;{_e(skill.name)}{trained}</td>"
                 f"<td class='num'>{_e(skill.code)}</td><td class='num'>{total}</td>"
-                f"<td class='num'>{fixed}</td></tr>"
+                f"<td class='num'>{fixed}</td><td class='num'>{chance}</td></tr>"
             )
             for spec in skill.specializations:
-                total, fixed = _total(character, ability.name, skill.name, spec.name)
+                total, fixed, chance = _total(character, check, ability.name, skill.name, spec.name)
                 trained = " (T)" if spec.trained_only else ""
                 rows.append(
                     "<tr><td class='spec'>&nbsp;&nbsp;&nbsp;&nbsp;"
                     f"<i>{_e(spec.name)}{trained}</i></td>"
                     f"<td class='num'>{_e(spec.code)}</td><td class='num'>{total}</td>"
-                    f"<td class='num'>{fixed}</td></tr>"
+                    f"<td class='num'>{fixed}</td><td class='num'>{chance}</td></tr>"
                 )
     if not rows:
         return f"<p class='muted'>{_e(tr('No abilities.'))}</p>"
     head = (
         f"<tr><th>{_e(tr('Ability / skill / specialization'))}</th><th>{_e(tr('Code'))}</th>"
-        f"<th>{_e(tr('Total'))}</th><th>{_e(tr('Fixed'))}</th></tr>"
+        f"<th>{_e(tr('Total'))}</th><th>{_e(tr('Fixed'))}</th>"
+        f"<th>{_e(_chance_heading(check))}</th></tr>"
     )
     return f"<table class='grid' width='100%' cellspacing='0'>{head}{''.join(rows)}</table>"
+
+
+def _chance_heading(check: CheckDefaults) -> str:
+    """The printed chance is against Moderate 15 (R4), or 4 successes where the game
+    counts them (R3): the sheet's picker is the screen's, paper shows the middle."""
+    difficulty = default_difficulty(check.count_successes)
+    if check.count_successes:
+        return tr("%1+ successes").replace("%1", str(difficulty))
+    return tr("vs %1").replace("%1", str(difficulty))
+
+
+def _legend(check: CheckDefaults) -> str:
+    difficulty = default_difficulty(check.count_successes)
+    if check.count_successes:
+        chance = tr("%1+ successes: the chance to roll at least %1 successes")
+    else:
+        chance = tr("vs %1: the chance to meet or beat Moderate (%1)")
+    return tr("(T) trained only") + " · " + chance.replace("%1", str(difficulty))
 
 
 def _tracks(character: Character, damage_system: DamageSystem) -> str:
@@ -321,9 +352,14 @@ def _derived(c: Character) -> list[tuple[str, object]]:
     return derived
 
 
-def sheet_html(character: Character, damage_system: DamageSystem = "conditions") -> str:
+def sheet_html(
+    character: Character,
+    damage_system: DamageSystem = "conditions",
+    check: CheckDefaults = NO_CAMPAIGN,
+) -> str:
     """The printable sheet as HTML (Qt's rich-text subset); ``damage_system`` is the
-    campaign's R10 setting (wounds or body points print a block of their own)."""
+    campaign's R10 setting (wounds or body points print a block of their own), ``check``
+    how its checks roll (the chance column)."""
     from ui.campaign.model import kind_label
 
     c = character
@@ -389,7 +425,7 @@ def sheet_html(character: Character, damage_system: DamageSystem = "conditions")
         f"{title}"
         "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
         f"<td width='56%' valign='top'><h2>{_e(tr('Abilities and skills'))}</h2>"
-        f"{_abilities_table(c)}<p class='muted'>{_e(tr('(T) trained only'))}</p></td>"
+        f"{_abilities_table(c, check)}<p class='muted'>{_e(_legend(check))}</p></td>"
         "<td width='3%'></td>"
         f"<td width='41%' valign='top'><h2>{_e(tr('Points'))}</h2>"
         f"<table class='grid' width='100%' cellspacing='0'>{point_rows}</table>"
@@ -426,6 +462,7 @@ def sheet_document(
     page_size: QSizeF | None = None,
     *,
     damage_system: DamageSystem = "conditions",
+    check: CheckDefaults = NO_CAMPAIGN,
 ) -> QTextDocument:
     """The sheet laid out on A4 pages (in document units: ``document_dpi()`` per inch).
 
@@ -442,7 +479,7 @@ def sheet_document(
             document.addResource(
                 QTextDocument.ResourceType.ImageResource, QUrl(PORTRAIT_URL), image
             )
-    document.setHtml(sheet_html(character, damage_system))
+    document.setHtml(sheet_html(character, damage_system, check))
     if page_size is None:
         page_size = page_layout().paintRect(QPageLayout.Unit.Inch).size() * document_dpi()
     document.setPageSize(page_size)
@@ -450,7 +487,11 @@ def sheet_document(
 
 
 def export_pdf(
-    character: Character, path: str | Path, *, damage_system: DamageSystem = "conditions"
+    character: Character,
+    path: str | Path,
+    *,
+    damage_system: DamageSystem = "conditions",
+    check: CheckDefaults = NO_CAMPAIGN,
 ) -> int:
     """Write the sheet as a PDF; returns the number of pages. ``damage_system``: the
     campaign's R10 setting."""
@@ -459,16 +500,20 @@ def export_pdf(
     writer.setResolution(300)
     writer.setTitle(character.name)
     writer.setCreator("Wild Die")
-    document = sheet_document(character, damage_system=damage_system)
+    document = sheet_document(character, damage_system=damage_system, check=check)
     document.print_(writer)
     return document.pageCount()
 
 
 def render_pages(
-    character: Character, dpi: int = 72, *, damage_system: DamageSystem = "conditions"
+    character: Character,
+    dpi: int = 72,
+    *,
+    damage_system: DamageSystem = "conditions",
+    check: CheckDefaults = NO_CAMPAIGN,
 ) -> list[QImage]:
     """The pages as white images (the golden test compares these)."""
-    document = sheet_document(character, damage_system=damage_system)
+    document = sheet_document(character, damage_system=damage_system, check=check)
     size = document.pageSize()
     scale = dpi / document_dpi()
     pages = []
@@ -492,9 +537,14 @@ def render_pages(
     return pages
 
 
-def page_texts(character: Character, *, damage_system: DamageSystem = "conditions") -> list[str]:
+def page_texts(
+    character: Character,
+    *,
+    damage_system: DamageSystem = "conditions",
+    check: CheckDefaults = NO_CAMPAIGN,
+) -> list[str]:
     """The text of each page, block by block: what the golden test compares exactly."""
-    document = sheet_document(character, damage_system=damage_system)
+    document = sheet_document(character, damage_system=damage_system, check=check)
     height = document.pageSize().height()
     pages: list[list[str]] = [[] for _ in range(document.pageCount())]
     layout = document.documentLayout()
@@ -513,6 +563,7 @@ def print_character(
     parent: QWidget | None = None,
     *,
     damage_system: DamageSystem = "conditions",
+    check: CheckDefaults = NO_CAMPAIGN,
 ) -> bool:
     """Ask for a printer and print the sheet; False when cancelled. ``damage_system``: the
     campaign's R10 setting."""
@@ -525,5 +576,5 @@ def print_character(
     dialog.setWindowTitle(tr("Print %1").replace("%1", character.name))
     if dialog.exec() != QPrintDialog.DialogCode.Accepted:
         return False
-    sheet_document(character, damage_system=damage_system).print_(printer)
+    sheet_document(character, damage_system=damage_system, check=check).print_(printer)
     return True

@@ -35,7 +35,7 @@ from sheets.odds import chance_at_least, distribution
 from sheets.results import default_difficulty, difficulty_name
 from sheets.skills import CheckDice, CheckNotPossible, check_dice
 from ui import commands
-from ui.text import tooltip
+from ui.text import percent_text, tooltip
 from ui.workspace.character_document import CharacterDocument
 
 COL_NAME: Final = 0
@@ -363,7 +363,7 @@ class AbilityTreeModel(QAbstractItemModel):
             return str(found.code) if column == COL_TOTAL else str(found.code.fixed_value)
         if column == COL_CHANCE:
             chance = self.chance(node)
-            return "—" if chance is None else _percent(chance)
+            return "—" if chance is None else percent_text(chance)
         return None
 
     def _tooltip(self, node: Node, column: int) -> str | None:
@@ -540,12 +540,3 @@ class AbilityTreeModel(QAbstractItemModel):
         )
         for row in range(rows):
             self._totals_changed_below(self.index(row, COL_NAME, parent))
-
-
-def _percent(chance: float) -> str:
-    """64%, and never a flat 0% or 100% for a chance that is neither."""
-    if 0 < chance < 0.005:
-        return "<1%"
-    if 0.995 < chance < 1:
-        return ">99%"
-    return f"{chance:.0%}"
