@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from tests.ui_helpers import sample_document, shown_editor
+from tests.ui_helpers import copy_sample, main_window_on, sample_document, shown_editor
 from ui.sheet.editor import CharacterEditor
 from ui.workspace.character_document import CharacterDocument
 
@@ -284,3 +284,19 @@ def test_each_row_shows_its_exact_chance_against_the_difficulty_picked(
     five = chance_at_least(distribution(RollSpec(code=DieCode(5))), 10)
     assert dodge.data() == f"{five:.0%}"
     assert dex.data() == f"{chance_at_least(distribution(RollSpec(code=DieCode(3))), 10):.0%}"
+
+
+def test_the_header_shows_the_game_and_the_campaigns_when_it_differs(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Issue 15: the sheet says which game it was made with (the template's name), and
+    which the campaign plays where that is another."""
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None
+    editor = window.opener.open_character(session.folder / "characters" / "greta-vance.json")
+    assert editor is not None
+    assert editor.header.game_label.text() == "FreeD6"
+    editor.doc.character.game = "OpenD6 Space"
+    editor.header.refresh()
+    assert editor.header.game_label.text() == "OpenD6 Space (the campaign plays FreeD6)"

@@ -27,7 +27,9 @@ def test_a_d6_legend_campaign_rolls_successes_everywhere(qtbot: QtBot, tmp_path:
     assert header == "Chance vs 15" and not panel.form.successes_check.isChecked()
     before = model.data(model.index(0, COL_CHANCE))
 
+    assert editor.header.game_label.text() == "FreeD6"
     assert session.change_game_template(("d6_legend", None))
+    assert editor.header.game_label.text() == "D6 Legend"  # made before games were kept
     assert panel.form.successes_check.isChecked()  # the panel's default follows the game
     assert model.headerData(COL_CHANCE, Qt.Orientation.Horizontal) == "Chance of 4+ successes"
     assert [picker.itemData(i) for i in range(picker.count())] == list(SUCCESS_DIFFICULTIES)
@@ -46,6 +48,7 @@ def test_a_d6_legend_campaign_rolls_successes_everywhere(qtbot: QtBot, tmp_path:
     assert model.difficulty == 3
 
     session.undo_stack.undo()
+    assert editor.header.game_label.text() == "FreeD6"
     assert not panel.form.successes_check.isChecked()
     assert model.headerData(COL_CHANCE, Qt.Orientation.Horizontal) == "Chance vs 15"
     assert [picker.itemData(i) for i in range(picker.count())] == [

@@ -397,6 +397,7 @@ class CharacterEditor(QWidget):
         and which R5 tracks the sheet shows."""
         self.damage.refresh()
         self.conditions.refresh()
+        self.header.refresh()  # the game it plays (issue 15)
         self.tree_model.set_check_defaults(campaign_check_defaults(self.doc))
 
     def show_problem(self, reason: str) -> None:

@@ -36,6 +36,7 @@ from sheets.documents import CHARACTER_KINDS, Character, Portrait
 from sheets.documents.character import MAX_PORTRAIT_BYTES
 from sheets.fame import fame_standing
 from ui import commands
+from ui.sheet.campaign_rules import owning_campaign
 from ui.text import tooltip
 from ui.workspace.character_document import CharacterDocument, validation_reason
 
@@ -204,6 +205,15 @@ class HeaderWidget(QWidget):
         )
         self.fear_label = QLabel(self.tr("&Fear rating:"))
         self.fear_label.setBuddy(self.fear_spin)
+        self.game_label = QLabel()
+        self.game_label.setObjectName("SheetGame")
+        self.game_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.game_label.setToolTip(
+            self.tr(
+                "The game this character was made with; Campaign > Game says what the "
+                "campaign plays (its attributes, skills and damage system)"
+            )
+        )
 
         # One grid: the labels, then the fields, then the points. The name runs across the
         # points' column too, so a long name ("Dr. Margarethe \"Greta\" Vance") shows whole
@@ -221,8 +231,10 @@ class HeaderWidget(QWidget):
         grid.addLayout(kind_row, 2, 1)
         grid.addWidget(self._label(self.tr("&Encounter length:"), self.length_combo), 3, 0)
         grid.addWidget(self.length_combo, 3, 1)
-        grid.addWidget(self.fear_label, 4, 0)
-        grid.addWidget(self.fear_spin, 4, 1, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(QLabel(self.tr("Game:")), 4, 0)
+        grid.addWidget(self.game_label, 4, 1)
+        grid.addWidget(self.fear_label, 5, 0)
+        grid.addWidget(self.fear_spin, 5, 1, Qt.AlignmentFlag.AlignLeft)
         grid.setColumnStretch(1, 3)  # room to spare: to the fields and the points, 3:2
         grid.setColumnStretch(3, 2)
         grid.setColumnMinimumWidth(2, 12)
@@ -254,8 +266,8 @@ class HeaderWidget(QWidget):
             control.plus.clicked.connect(lambda _c=False, f=field: self.adjust(f, +1))
         # Beside the rows under the name; a last, stretching row takes what the points need
         # beyond those rows, so the rows keep their natural spacing.
-        grid.addLayout(points, 1, 3, 5, 1, Qt.AlignmentFlag.AlignTop)
-        grid.setRowStretch(5, 1)
+        grid.addLayout(points, 1, 3, 6, 1, Qt.AlignmentFlag.AlignTop)
+        grid.setRowStretch(6, 1)
 
         portrait_column = QVBoxLayout()
         portrait_column.addWidget(self.portrait)
@@ -326,7 +338,17 @@ class HeaderWidget(QWidget):
         self.fear_label.setVisible(shows_fear)
         for field, control in self.points.items():
             control.set_value(getattr(c, field))
+        self.game_label.setText(self._game_text())
         self._show_portrait()
+
+    def _game_text(self) -> str:
+        """The game the sheet was made with, and the campaign's where it plays another."""
+        campaign = owning_campaign(self.doc)
+        played = campaign.template().name if campaign is not None else ""
+        made = self.character.game or played or "FreeD6"
+        if played and played != made:
+            return self.tr("%1 (the campaign plays %2)").replace("%1", made).replace("%2", played)
+        return made
 
     def _show_portrait(self) -> None:
         portrait = self.character.portrait
