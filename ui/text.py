@@ -10,6 +10,7 @@ a document's text goes through ``tooltip``.
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from PySide6.QtGui import Qt
@@ -38,3 +39,15 @@ def percent_text(chance: float) -> str:
     if 0.995 < chance < 1:
         return ">99%"
     return f"{chance:.0%}"
+
+
+_RULE_REFERENCE = re.compile(r"\s*\((R\d+(?: step \d+)?(?:, R\d+(?: step \d+)?)*)\)")
+
+
+def split_rule(message: str) -> tuple[str, str]:
+    """A message for players without its bare rule references ("... first (R6)"), and those
+    references for its tooltip: rule numbers belong in tooltips and help, never in the
+    words a player reads."""
+    rules = _RULE_REFERENCE.findall(message)
+    plain = _RULE_REFERENCE.sub("", message)
+    return plain, ", ".join(rules)

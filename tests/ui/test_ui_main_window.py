@@ -653,7 +653,9 @@ def test_export_pdf_and_print(
     printed: list[tuple[str, str]] = []
     monkeypatch.setattr(
         "ui.sheet.print.print_character",
-        lambda character, parent, damage_system: printed.append((character.name, damage_system)),
+        lambda character, parent, damage_system, check: printed.append(
+            (character.name, damage_system)
+        ),
     )
     qtbot.keyClick(window, Key.Key_P, CTRL)
     assert printed and printed[0][0].startswith("Dr. Margarethe")

@@ -548,7 +548,7 @@ class SpecForm(QWidget):
     def _read(self) -> tuple[RollSpec | None, str | None]:
         text = self.code_edit.text()
         if not text.strip():
-            return None, self.tr("Type a die code such as 3D+2 (R1).")
+            return None, self.tr("Type a die code such as 3D+2.")
         try:
             code = DieCode.parse(text)
         except ValueError as error:

@@ -257,8 +257,9 @@ class DocumentOpener(QObject):
         if report:  # converted from another tool: say what came over and what went to notes
             message = f"{message}: {report[0]}"
             self.import_report = report
-            self.status.set_tooltip("\n".join(report))
         self.status.show(message, 15000)
+        if report:  # after show(), which sets the tooltip of a message's rules
+            self.status.set_tooltip("\n".join(report))
         return doc
 
     def drop_files(self, paths: Iterable[Path]) -> list[CharacterDocument]:

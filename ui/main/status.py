@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QMainWindow
 
 from ui.main import APP_NAME
-from ui.text import tooltip
+from ui.text import split_rule, tooltip
 
 if TYPE_CHECKING:
     from ui.main.actions import MainActions
@@ -38,7 +38,10 @@ class StatusPresenter(QObject):
         window.statusBar().addPermanentWidget(self.session_label)
 
     def show(self, message: str, ms: int = 0) -> None:
-        self.window.statusBar().showMessage(message, ms)
+        plain, rules = split_rule(message)  # the rule number goes to the tooltip
+        bar = self.window.statusBar()
+        bar.showMessage(plain, ms)
+        bar.setToolTip(self.tr("Rules: %1").replace("%1", rules) if rules else "")
 
     def set_tooltip(self, text: str) -> None:
         self.window.statusBar().setToolTip(tooltip(text))

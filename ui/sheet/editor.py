@@ -77,6 +77,7 @@ from ui.sheet.tree_model import (
     NodeRole,
     ReasonRole,
 )
+from ui.text import split_rule
 from ui.workspace.character_document import CharacterDocument
 
 Index = QModelIndex | QPersistentModelIndex
@@ -404,7 +405,9 @@ class CharacterEditor(QWidget):
         """A refused edit: shown on the sheet (and passed on to the status bar)."""
         if not reason:
             return
-        self.message.setText(self.tr("Not changed: %1").replace("%1", reason))
+        plain, rules = split_rule(reason)  # the rule number goes to the tooltip
+        self.message.setText(self.tr("Not changed: %1").replace("%1", plain))
+        self.message.setToolTip(self.tr("Rules: %1").replace("%1", rules) if rules else "")
         self._place_message()
         self.message.show()
         self._message_timer.start()

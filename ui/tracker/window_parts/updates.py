@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from sheets.encounter import CommandRecord, NextTurn
+from ui.text import split_rule
 
 if TYPE_CHECKING:
     from ui.tracker.window import TrackerWindow
@@ -91,7 +92,10 @@ class Updates:
         self.window.statusBar().showMessage(record.outcome.text, 8000)
 
     def refused(self, reason: str) -> None:
-        self.window.statusBar().showMessage(f"Not allowed: {reason}", 10000)
+        plain, rules = split_rule(reason)  # the rule number goes to the tooltip
+        bar = self.window.statusBar()
+        bar.showMessage(f"Not allowed: {plain}", 10000)
+        bar.setToolTip(f"Rules: {rules}" if rules else "")
 
     def update_actions(self) -> None:
         """The actions that apply in the encounter's state, and the modified marker."""

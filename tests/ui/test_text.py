@@ -1,0 +1,44 @@
+"""Words a player reads carry no rule numbers: a refusal's bare "(R6)" moves to the
+tooltip, on the sheet, in the tracker and in the main window's status bar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from tests.ui_helpers import copy_sample, main_window_on, sample_document, shown_editor
+from ui.text import split_rule
+
+
+def test_split_rule_keeps_the_words_and_lists_the_rules() -> None:
+    assert split_rule("roll or set initiative first (R6)") == (
+        "roll or set initiative first",
+        "R6",
+    )
+    assert split_rule("a full round (R4) or a turn (R3 step 5)") == (
+        "a full round or a turn",
+        "R4, R3 step 5",
+    )
+    assert split_rule("Rolled Greta: 3D") == ("Rolled Greta: 3D", "")
+    assert split_rule("(R4: a tie succeeds)")[0] == "(R4: a tie succeeds)"  # words stay
+
+
+def test_a_refused_sheet_edit_reads_plainly(qtbot: QtBot) -> None:
+    editor = shown_editor(qtbot, sample_document())
+    editor.show_problem("Add an ability first: a skill belongs to an ability (R2)")
+    assert (
+        editor.message.text() == "Not changed: Add an ability first: a skill belongs to an ability"
+    )
+    assert editor.message.toolTip() == "Rules: R2"
+    editor.doc.undo_stack.setClean()
+
+
+def test_the_status_bar_moves_rule_numbers_to_its_tooltip(qtbot: QtBot, tmp_path: Path) -> None:
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    window.status.show("nobody in the turn order can act (R6)")
+    bar = window.statusBar()
+    assert bar.currentMessage() == "nobody in the turn order can act"
+    assert bar.toolTip() == "Rules: R6"
+    window.status.show("Saved")
+    assert bar.toolTip() == ""
