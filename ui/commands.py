@@ -10,8 +10,8 @@ undo stack (views show the reason; they never drop input silently).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication
@@ -329,7 +329,25 @@ def recover_condition(doc: CharacterDocument, instance_id: str) -> RemoveItemCom
     return None
 
 
-# --- campaign-wide: R7 start session ------------------------------------------------------------
+T = TypeVar("T")
+
+
+# --- campaign-wide: a setting, R7 start session ------------------------------------------------
+
+
+class SetCampaignSettingCommand(QUndoCommand, Generic[T]):
+    """One undo step: one of the campaign's settings (its house rules, its game) from
+    ``old`` to ``new``; ``apply`` puts a value in place and tells whoever follows it."""
+
+    def __init__(self, text: str, old: T, new: T, apply: Callable[[T], None]) -> None:
+        super().__init__(text)
+        self.old, self.new, self.apply = old, new, apply
+
+    def redo(self) -> None:
+        self.apply(self.new)
+
+    def undo(self) -> None:
+        self.apply(self.old)
 
 
 class StartSessionCommand(QUndoCommand):

@@ -79,3 +79,18 @@ def test_copy_and_edit_is_kept_in_campaign_json_and_undone(
     assert saved["custom_template"]["name"] == "Our Space"
     session.undo_stack.undo()
     assert campaign.custom_template is None and campaign.template().name == "FreeD6"
+
+
+def test_a_long_skill_list_wraps_whole_in_its_cell(qtbot: QtBot) -> None:
+    """A game's long skill list is read whole, on two lines, never cut off with '...'."""
+    space = builtin_template("opend6_space")
+    assert space is not None
+    editor = TemplateEditor(space)
+    qtbot.addWidget(editor)
+    editor.show()
+    qtbot.waitExposed(editor)
+    line = editor.fontMetrics().height()
+    technical = next(i for i, a in enumerate(space.attributes) if a.name == "Technical")
+    strength = next(i for i, a in enumerate(space.attributes) if a.name == "Strength")
+    assert editor.table.rowHeight(technical) >= 2 * line > editor.table.rowHeight(strength)
+    assert editor.table.wordWrap()

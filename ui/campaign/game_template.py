@@ -4,18 +4,17 @@ campaign's undo stack."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import get_args
 
 from pydantic import ValidationError
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -80,7 +79,13 @@ class TemplateEditor(QDialog):
             self.table.setCellWidget(row, 3, box)
             self.table.setItem(row, 4, QTableWidgetItem(", ".join(spec.skills)))
         self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # A long skill list wraps in its cell, whole, instead of ending in "..."
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        header.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
+        self.table.itemChanged.connect(lambda _item: self.table.resizeRowsToContents())
         add = QPushButton(self.tr("&Add attribute"))
         add.clicked.connect(self.add_attribute)
         self.problem = QLabel()
@@ -104,6 +109,7 @@ class TemplateEditor(QDialog):
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
         self.resize(900, 600)
+        self.table.resizeRowsToContents()
 
     def add_attribute(self) -> None:
         row = self.table.rowCount()
@@ -247,17 +253,3 @@ class GameTemplateDialog(QDialog):
         if self.game.currentData() == _COPY:
             return (self._id, self._custom)
         return (str(self.game.currentData()), None)
-
-
-class SetGameTemplateCommand(QUndoCommand):
-    """One undo step: the campaign's game from ``old`` to ``new``."""
-
-    def __init__(self, old: GameChoice, new: GameChoice, apply: Callable[[GameChoice], None]):
-        super().__init__(_tr("Change the game"))
-        self.old, self.new, self.apply = old, new, apply
-
-    def redo(self) -> None:
-        self.apply(self.new)
-
-    def undo(self) -> None:
-        self.apply(self.old)

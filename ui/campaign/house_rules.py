@@ -7,11 +7,9 @@ step on the campaign's undo stack and marks ``campaign.json`` modified (Save wri
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import get_args
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -139,19 +137,3 @@ class HouseRulesDialog(QDialog):
         }
         # Validated like a loaded file; fields this version does not know are kept.
         return HouseRules.model_validate(self._rules.model_dump() | chosen)
-
-
-class SetHouseRulesCommand(QUndoCommand):
-    """One undo step: the campaign's house rules from ``old`` to ``new``."""
-
-    def __init__(
-        self, old: HouseRules, new: HouseRules, apply: Callable[[HouseRules], None]
-    ) -> None:
-        super().__init__(_tr("Change house rules"))
-        self.old, self.new, self.apply = old, new, apply
-
-    def redo(self) -> None:
-        self.apply(self.new)
-
-    def undo(self) -> None:
-        self.apply(self.old)

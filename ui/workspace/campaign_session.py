@@ -379,20 +379,25 @@ class CampaignSession(QObject):
     def change_house_rules(self, rules: HouseRules) -> bool:
         """The campaign's house rules to ``rules``: one undoable step; False if nothing
         changes (or there is no campaign.json)."""
-        from ui.campaign.house_rules import SetHouseRulesCommand
+        from ui.commands import SetCampaignSettingCommand
 
         self.ensure_loaded()
         if self.campaign is None or rules == self.campaign.house_rules:
             return False
         self.undo_stack.push(
-            SetHouseRulesCommand(self.campaign.house_rules, rules, self._set_house_rules)
+            SetCampaignSettingCommand(
+                self.tr("Change house rules"),
+                self.campaign.house_rules,
+                rules,
+                self._set_house_rules,
+            )
         )
         return True
 
     def change_game_template(self, choice: tuple[str, GameTemplate | None]) -> bool:
         """The campaign's game (built-in id, edited copy): one undoable step; False if
         nothing changes (or there is no campaign.json)."""
-        from ui.campaign.game_template import SetGameTemplateCommand
+        from ui.commands import SetCampaignSettingCommand
 
         self.ensure_loaded()
         if self.campaign is None:
@@ -400,7 +405,11 @@ class CampaignSession(QObject):
         old = (self.campaign.game_template, self.campaign.custom_template)
         if choice == old:
             return False
-        self.undo_stack.push(SetGameTemplateCommand(old, choice, self._set_game_template))
+        self.undo_stack.push(
+            SetCampaignSettingCommand(
+                self.tr("Change the game"), old, choice, self._set_game_template
+            )
+        )
         return True
 
     def _set_game_template(self, choice: tuple[str, GameTemplate | None]) -> None:
