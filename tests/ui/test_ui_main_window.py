@@ -597,6 +597,28 @@ def test_a_difficulty_does_not_carry_over_into_a_damage_roll(
     assert panel.form.difficulty() is None
 
 
+def test_a_damage_roll_reads_as_damage_not_as_a_standing_check(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """R4: a weapon's damage is an effect roll: no result points, no ranks; it is
+    compared with the target's resistance. A check rolled next reads as a check again."""
+    editor = open_named(qtbot, window, "greta")
+    assert editor.roll_weapon_damage(0)
+    panel = window.rolls.panel
+    assert panel.outcome_label.text().startswith("damage: the Game Master compares it")
+    assert "rank" not in panel.outcome_label.text()
+    assert panel.form.band_label.text() == "damage roll"
+    qtbot.waitUntil(lambda: "Mean" in panel.odds_label.text())
+    assert "rank" not in panel.odds_label.text()
+    editor.tree.setCurrentIndex(editor.tree_model.index(0, 0))
+    assert editor.roll_current()
+    assert "standing check" in panel.outcome_label.text()
+    assert panel.form.band_label.text() == "standing check"
+    assert editor.roll_weapon_damage(0)
+    panel.set_difficulty(12)  # the GM types a number: a check against it again
+    assert panel.form.band_label.text() != "damage roll"
+
+
 def test_a_fate_point_ticked_in_the_panel_is_spent_on_the_sheet(
     qtbot: QtBot, window: MainWindow
 ) -> None:

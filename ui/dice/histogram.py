@@ -36,6 +36,7 @@ class Histogram(QWidget):
         self._shown: dict[int, float] = {}  # the plotted range: the odds without long tails
         self._difficulty: int | None = None
         self._successes = False
+        self._effect_roll = False  # R4: a damage roll is read against a resistance, no ranks
         self._message: str | None = None
         self._stale = False
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -59,6 +60,11 @@ class Histogram(QWidget):
         self._stale = False
         self._message = None
         self._describe()
+        self.update()
+
+    def set_effect_roll(self, on: bool) -> None:
+        """An effect roll (damage, R4) is captioned as one, not as a standing check."""
+        self._effect_roll = on
         self.update()
 
     def set_difficulty(self, difficulty: int | None) -> None:
@@ -201,6 +207,8 @@ class Histogram(QWidget):
             return self.tr("No odds")
         chance = self.chance()
         if chance is None:
+            if self._effect_roll:
+                return self._range_words() + self.tr(": damage roll")
             return self._range_words() + self.tr(": standing check")
         head = self.tr("%1 to reach %2")
         if self._successes:

@@ -297,6 +297,13 @@ class DicePanel(QWidget):
         apply now."""
         self.form.set_defaults(defaults)
 
+    def set_effect_roll(self, on: bool) -> None:
+        """The next rolls are a damage roll (R4 effect roll): shown as damage to compare
+        with the target's resistance, never as a standing check with ranks."""
+        self.form.set_effect_roll(on)
+        self.histogram.set_effect_roll(on)
+        self._update_odds_text()
+
     def set_difficulty(self, difficulty: int | None) -> None:
         self.form.set_difficulty(difficulty)
 
@@ -437,7 +444,10 @@ class DicePanel(QWidget):
         self._is_replay = replayed
         self.dice_view.set_result(result)
         self.total_label.setText(words.total_text(result.total, result.spec.count_successes))
-        self.outcome_label.setText(words.outcome_text(result.total, against))
+        effect = self.form.effect_roll and against is None
+        self.outcome_label.setText(
+            words.effect_text() if effect else words.outcome_text(result.total, against)
+        )
         self.critical_label.set_text(
             self.tr("Critical failure on the Wild Die: tell the Game Master.")
             if result.critical_failure
@@ -526,12 +536,16 @@ class DicePanel(QWidget):
             return
         odds = self._odds.odds
         against = self.form.difficulty()
+        line = self.tr("Mean %1, totals %2 to %3").replace("%1", f"{mean(odds):.1f}")
+        line = line.replace("%2", str(min(odds))).replace("%3", str(max(odds)))
+        if self.form.effect_roll and against is None:  # R4: damage has no ranks
+            self.odds_label.setText(line)
+            self.odds_label.setAccessibleDescription(line)
+            return
         ranks = rank_chances(odds, against or 0)
         cells = [(words.rank_label(k), percent(p)) for k, p in ranks.items() if p > 0 or k == 0]
         heads = "".join(f"<th>{label}</th>" for label, _ in cells)
         values = "".join(f"<td align='center'>{value}</td>" for _, value in cells)
-        line = self.tr("Mean %1, totals %2 to %3").replace("%1", f"{mean(odds):.1f}")
-        line = line.replace("%2", str(min(odds))).replace("%3", str(max(odds)))
         chance = self.histogram.chance()
         if chance is not None:
             line += " · " + self.tr("success %1").replace("%1", percent(chance))

@@ -87,6 +87,8 @@ class SpecForm(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._defaults = CheckDefaults()
+        self.effect_roll = False
+        """R4: the code is an effect roll (damage): no ranks, read against a resistance."""
         self._quiet = False  # set while set_spec moves several controls at once
         self._error: str | None = None
         self._flip_buttons: list[QCheckBox] = []
@@ -599,14 +601,24 @@ class SpecForm(QWidget):
         self._update_band()
         self._validate_and_emit()
 
+    def set_effect_roll(self, on: bool) -> None:
+        """R4: the next rolls are effect rolls (damage, against nothing), until a
+        difficulty is set."""
+        self.effect_roll = on
+        self._update_band()
+
     def _difficulty_changed(self) -> None:
+        if self.difficulty() is not None:
+            self.effect_roll = False  # rolled against a number: a check again
         self._update_band()
         self.difficultyChanged.emit(self.difficulty())
 
     def _update_band(self) -> None:
         difficulty = self.difficulty()
         if difficulty is None:
-            self.band_label.setText(self.tr("standing check"))
+            self.band_label.setText(
+                self.tr("damage roll") if self.effect_roll else self.tr("standing check")
+            )
         elif self.successes_check.isChecked():
             self.band_label.setText(self.tr("%1 successes").replace("%1", str(difficulty)))
         else:

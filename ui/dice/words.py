@@ -208,6 +208,14 @@ def total_text(total: int, count_successes: bool) -> str:
     return QCoreApplication.translate("Dice", "Total %1").replace("%1", str(total))
 
 
+def effect_text() -> str:
+    """R4 effect roll: damage makes no ranks of its own; the GM reads it against the
+    target's resistance (R10 wound chart, body points, or a condition)."""
+    return QCoreApplication.translate(
+        "Dice", "damage: the Game Master compares it with the target's resistance"
+    )
+
+
 def outcome_text(total: int, against: int | None) -> str:
     """R4: result points, rank, severity and duration in one line."""
     points = result_points(total, against)

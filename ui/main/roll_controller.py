@@ -80,6 +80,7 @@ class RollController(QObject):
         panel.set_spec(spec)
         if request.damage:
             panel.set_difficulty(None)
+        panel.set_effect_roll(request.damage)
         self.next = (doc, request.then) if request.then is not None else None
         self._offer_next(panel, request.then)
         dock = self.docks.dice_dock
