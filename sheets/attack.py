@@ -63,29 +63,50 @@ def on_sheet(character: Character, name: str) -> bool:
     return any(choice.name.casefold() == wanted for choice in skill_choices(character))
 
 
-def attack_check(character: Character, weapon: Weapon) -> CheckDice:
-    """The attack roll with ``weapon`` (R2 total of its skill's row). Raises
-    ``CheckNotPossible`` saying why, in the player's words."""
+@dataclass(frozen=True, slots=True)
+class AttackRow:
+    """The sheet row a weapon attacks with, as ``check_dice`` takes it: a skill, a skill's
+    specialization, or a bare ability (R2)."""
+
+    skill: str | None
+    specialization: str | None
+    ability: str | None
+
+
+def attack_row(character: Character, weapon: Weapon) -> AttackRow | None:
+    """The row ``weapon.skill`` names on this sheet: a skill (under its first ability when
+    two list it), else a specialization, else an ability; else the bare ability the weapon's
+    kind falls back on (R2). None: no row and no ability to fall back on."""
     name = weapon.skill.strip()
     if name:
         skills = character.skills_named(name)
-        if skills:  # a skill (under its first ability when two abilities list it)
-            return check_dice(character, name, ability=skills[0][0].name)
+        if skills:
+            return AttackRow(name, None, skills[0][0].name)
         for ability in character.abilities:
             for skill in ability.skills:
                 spec = skill.specialization(name)
                 if spec is not None:
-                    return check_dice(character, skill.name, spec.name, ability=ability.name)
+                    return AttackRow(skill.name, spec.name, ability.name)
         found = character.ability(name)
         if found is not None:  # a bare ability (R2 ability check)
-            return check_dice(character, ability=found.name)
+            return AttackRow(None, None, found.name)
     fallback = attack_ability(character, weapon)
     if fallback is None:
+        return None
+    return AttackRow(name or None, None, fallback)  # R2: the bare ability
+
+
+def attack_check(character: Character, weapon: Weapon) -> CheckDice:
+    """The attack roll with ``weapon`` (R2 total of its skill's row). Raises
+    ``CheckNotPossible`` saying why, in the player's words."""
+    row = attack_row(character, weapon)
+    if row is None:
+        name = weapon.skill.strip()
         raise CheckNotPossible(
             f"{character.name} has no {name or 'skill'} for the {weapon.name} and no "
             "ability to fall back on: pick the weapon's skill (R2)"
         )
-    return check_dice(character, name or None, ability=fallback)  # R2: the bare ability
+    return check_dice(character, row.skill, row.specialization, ability=row.ability)
 
 
 def attack_damage(character: Character, weapon: Weapon) -> DieCode:

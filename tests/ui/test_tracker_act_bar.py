@@ -109,6 +109,22 @@ def test_a_ranged_attack_is_dodged_and_the_gm_may_change_it_before_rolling(
     assert check is not None and check.resist_skill == "Brawling"
 
 
+def test_a_weapon_picked_with_a_specialization_attacks_with_it(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A weapon's skill picked on the sheet may be a specialization or an ability
+    (sheets.attack): the tracker's check rolls that row, as the sheet does (R2)."""
+    window = _fight(qtbot, campaign, monkeypatch)
+    act = window.act_panel
+    pistol = window.engine.view.sheet_of("greta").weapons[0]
+    pistol.skill = "Pistol"  # Firearms: Pistol on Greta's sheet
+    assert act.form.set_weapon(None) and act.form.set_weapon(pistol.name)
+    assert act.form.skill_combo.currentData() == ("Firearms", "Pistol", None)
+    pistol.skill = "Dexterity"
+    assert act.form.set_weapon(None) and act.form.set_weapon(pistol.name)
+    assert act.form.skill_combo.currentData() == (None, None, "Dexterity")
+
+
 def test_a_total_rolled_at_the_table_is_recorded_as_typed(
     qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

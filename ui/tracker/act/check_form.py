@@ -25,10 +25,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from sheets.attack import attack_row
 from sheets.dice import RollResult
 from sheets.documents import Weapon
 from sheets.encounter import Check, CommandRefused, Engine
-from sheets.encounter.defence import attack_ability, check_defence, default_resistance
+from sheets.encounter.defence import check_defence, default_resistance
 from sheets.encounter.targets import default_target
 from sheets.skills import CheckNotPossible, check_dice
 from ui.text import tooltip
@@ -300,11 +301,12 @@ class CheckForm(QGroupBox):
         self._building = True
         self.set_purpose("attack")
         self.against_combo.setCurrentIndex(self.against_combo.findData("active"))
-        if not (weapon.skill and self.set_skill(weapon.skill)):
-            actor = self.actor()
-            sheet = self.engine.view.sheet_of(actor) if actor is not None else None
-            if sheet is not None:  # R2: the bare ability the missing skill stands on
-                self.set_skill(None, None, attack_ability(sheet, weapon))
+        actor = self.actor()
+        row = attack_row(self.engine.view.sheet_of(actor), weapon) if actor else None
+        if row is not None:  # its row (a skill or a specialization), else the bare ability (R2)
+            for pick in ((row.skill, row.specialization, None), (None, None, row.ability)):
+                if self.set_skill(*pick):
+                    break
         self._building = False
         self._target_changed()
         self.against_changed()
