@@ -46,6 +46,10 @@ class FitScrollArea(QScrollArea):
         super().__init__()
         self._keep_height = keep_height
         self._sideways = sideways
+        # The hints, kept until the widget's layout changes: a label changing text anywhere
+        # in a window makes Qt ask every dock again, and working them out (heightForWidth of
+        # a whole dice panel) took 3 ms of a tracker's round change (bench_tracker.py).
+        self._hints: tuple[QSize, QSize] | None = None
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
@@ -55,6 +59,26 @@ class FitScrollArea(QScrollArea):
         return self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
 
     def minimumSizeHint(self) -> QSize:
+        return self._cached_hints()[0]
+
+    def sizeHint(self) -> QSize:
+        return self._cached_hints()[1]
+
+    def _cached_hints(self) -> tuple[QSize, QSize]:
+        if self._hints is None:
+            self._hints = (self._minimum_hint(), self._size_hint())
+        return self._hints
+
+    def forget_hints(self) -> None:
+        """The widget's layout changed: work the hints out again, and tell the layouts
+        around only if they moved. A new value in a spin box re-lays the widget out but
+        rarely changes what it needs; passing that on re-laid out the whole window (every
+        dock) at each tracker turn."""
+        old, self._hints = self._hints, None
+        if self._cached_hints() != old:
+            self.updateGeometry()
+
+    def _minimum_hint(self) -> QSize:
         base = super().minimumSizeHint()
         widget = self.widget()
         if widget is None:
@@ -65,7 +89,7 @@ class FitScrollArea(QScrollArea):
         height = max(base.height(), keep + frame)
         return QSize(base.width() if self._sideways else width, height)
 
-    def sizeHint(self) -> QSize:
+    def _size_hint(self) -> QSize:
         widget = self.widget()
         if widget is None:
             return super().sizeHint()
@@ -89,8 +113,17 @@ class FitScrollArea(QScrollArea):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self.updateGeometry()  # the widget's hints changed: so did ours
+            self.forget_hints()  # the widget's hints changed: so did ours
         return super().eventFilter(watched, event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
+            self._hints = None  # the scroll bar's width, the frame
+        super().changeEvent(event)
+
+    def setWidget(self, widget: QWidget) -> None:
+        self._hints = None
+        super().setWidget(widget)
 
 
 class FlowLayout(QLayout):

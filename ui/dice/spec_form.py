@@ -87,6 +87,7 @@ class SpecForm(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._defaults = CheckDefaults()
+        self._flip_sides = 0  # the die the flip boxes were last shown for
         self.effect_roll = False
         """R4: the code is an effect roll (damage): no ranks, read against a resistance."""
         self._quiet = False  # set while set_spec moves several controls at once
@@ -443,12 +444,16 @@ class SpecForm(QWidget):
 
     def _show_flips(self, sides: int, checked: frozenset[int]) -> None:
         tip = self.tr("R3 step 6: a %1 reads as %2")
+        new_sides = sides != self._flip_sides  # a tracker sets the spec at every turn
+        self._flip_sides = sides
         for face, button in enumerate(self._flip_buttons, start=1):
             blocked = button.blockSignals(True)
             button.setChecked(face in checked and face <= sides)
             button.blockSignals(blocked)
-            button.setVisible(face <= sides)
-            button.setToolTip(tip.replace("%1", str(face)).replace("%2", str(sides + 1 - face)))
+            if new_sides:
+                button.setVisible(face <= sides)
+                flipped = str(sides + 1 - face)
+                button.setToolTip(tip.replace("%1", str(face)).replace("%2", flipped))
         shown = min(sides, len(self._flip_buttons))
         if self._columns and shown != self._shown_faces:  # the flips' width changed
             self._shown_faces = shown
