@@ -591,8 +591,8 @@ def test_a_difficulty_does_not_carry_over_into_a_damage_roll(
     panel = window.rolls.panel
     panel.set_difficulty(15)
     assert panel.form.difficulty() == 15
-    editor.weapons_view.setCurrentIndex(editor.weapons_model.index(0, COL_DAMAGE))
-    editor.weapons_view.activated.emit(editor.weapons_view.currentIndex())
+    editor.weapons.view.setCurrentIndex(editor.weapons.model.index(0, COL_DAMAGE))
+    editor.weapons.view.activated.emit(editor.weapons.view.currentIndex())
     assert "damage" in window.docks.dice_dock.windowTitle()
     assert panel.form.difficulty() is None
 
@@ -603,7 +603,7 @@ def test_a_damage_roll_reads_as_damage_not_as_a_standing_check(
     """R4: a weapon's damage is an effect roll: no result points, no ranks; it is
     compared with the target's resistance. A check rolled next reads as a check again."""
     editor = open_named(qtbot, window, "greta")
-    assert editor.roll_weapon_damage(0)
+    assert editor.weapons.roll_damage(0)
     panel = window.rolls.panel
     assert panel.outcome_label.text().startswith("damage: the Game Master compares it")
     assert "rank" not in panel.outcome_label.text()
@@ -614,7 +614,7 @@ def test_a_damage_roll_reads_as_damage_not_as_a_standing_check(
     assert editor.roll_current()
     assert "standing check" in panel.outcome_label.text()
     assert panel.form.band_label.text() == "standing check"
-    assert editor.roll_weapon_damage(0)
+    assert editor.weapons.roll_damage(0)
     panel.set_difficulty(12)  # the GM types a number: a check against it again
     assert panel.form.band_label.text() != "damage roll"
 

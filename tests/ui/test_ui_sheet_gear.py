@@ -54,9 +54,9 @@ def test_weapons_model_passes_qtmodeltester(qtmodeltester: Any, doc: CharacterDo
 
 
 def _edit_cell(qtbot: QtBot, editor: CharacterEditor, row: int, column: int, text: str) -> Any:
-    view = editor.weapons_view
+    view = editor.weapons.view
     view.setFocus()
-    view.setCurrentIndex(editor.weapons_model.index(row, column))
+    view.setCurrentIndex(editor.weapons.model.index(row, column))
     qtbot.keyClick(view, Key.Key_F2)
     line = QApplication.focusWidget()
     assert line is not None and line is not view
@@ -93,7 +93,9 @@ def test_a_bad_damage_code_is_refused(
 def test_add_rename_and_remove_a_weapon(
     qtbot: QtBot, editor: CharacterEditor, doc: CharacterDocument
 ) -> None:
-    qtbot.mouseClick(_button(editor, editor.weapon_actions["add"]), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        _button(editor, editor.weapons.weapon_actions["add"]), Qt.MouseButton.LeftButton
+    )
     line = QApplication.focusWidget()
     assert line is not None
     line.selectAll()  # type: ignore[attr-defined]
@@ -101,9 +103,9 @@ def test_add_rename_and_remove_a_weapon(
     qtbot.keyClick(line, Key.Key_Return)
     QApplication.processEvents()
     assert [w.name for w in doc.character.weapons] == ["Walther PPK", "Crowbar"]
-    view = editor.weapons_view
+    view = editor.weapons.view
     view.setFocus()
-    view.setCurrentIndex(editor.weapons_model.index(1, COL_NAME))
+    view.setCurrentIndex(editor.weapons.model.index(1, COL_NAME))
     qtbot.keyClick(view, Key.Key_Delete)
     assert [w.name for w in doc.character.weapons] == ["Walther PPK"]
     doc.undo_stack.undo()
@@ -117,9 +119,9 @@ def _button(editor: CharacterEditor, action: Any) -> Any:
 
 
 def test_double_click_on_a_weapon_rolls_its_damage(qtbot: QtBot, editor: CharacterEditor) -> None:
-    view = editor.weapons_view
+    view = editor.weapons.view
     view.setFocus()
-    view.setCurrentIndex(editor.weapons_model.index(0, COL_DAMAGE))
+    view.setCurrentIndex(editor.weapons.model.index(0, COL_DAMAGE))
     with qtbot.waitSignal(editor.rollRequested) as rolled:
         qtbot.keyClick(view, Key.Key_Return)
     (request,) = rolled.args

@@ -40,7 +40,7 @@ def test_a_d6_legend_campaign_rolls_successes_everywhere(qtbot: QtBot, tmp_path:
     check = editor.roll_current() and panel.current_result()
     assert check and check.spec.count_successes  # R3: every die showing 3+ is one success
     assert check.total == check.successes  # a count of dice, never pips added
-    assert editor.roll_weapon_damage(0)
+    assert editor.weapons.roll_damage(0)
     damage = panel.current_result()
     assert damage is not None and not damage.spec.count_successes  # an effect roll: a total
 

@@ -36,9 +36,9 @@ def editor(qtbot: QtBot, doc: CharacterDocument) -> CharacterEditor:
 
 
 def _open_skill_combo(qtbot: QtBot, editor: CharacterEditor) -> QComboBox:
-    view = editor.weapons_view
+    view = editor.weapons.view
     view.setFocus()
-    view.setCurrentIndex(editor.weapons_model.index(0, COL_SKILL))
+    view.setCurrentIndex(editor.weapons.model.index(0, COL_SKILL))
     qtbot.keyClick(view, Key.Key_F2)
     combo = QApplication.focusWidget()
     assert isinstance(combo, QComboBox)
@@ -82,7 +82,7 @@ def test_the_skill_is_picked_from_the_sheet_and_undone(
     _pick(combo, "Pistol")
     weapon = doc.character.weapons[0]
     assert weapon.skill == "Pistol"
-    assert editor.weapons_model.index(0, COL_SKILL).data() == "Pistol 4D+2"
+    assert editor.weapons.model.index(0, COL_SKILL).data() == "Pistol 4D+2"
     doc.undo_stack.undo()
     assert weapon.skill == "Firearms"
     doc.undo_stack.redo()
@@ -94,7 +94,7 @@ def test_an_old_free_text_skill_is_shown_and_kept(
 ) -> None:
     weapon = doc.character.weapons[0]
     doc.push(commands.set_field(doc, weapon, "skill", "Blasters"))
-    cell = editor.weapons_model.index(0, COL_SKILL)
+    cell = editor.weapons.model.index(0, COL_SKILL)
     assert cell.data() == "Blasters (not on sheet) 2D+2"  # R2: bare Dexterity
     combo = _open_skill_combo(qtbot, editor)
     assert combo.currentData() == "Blasters"
@@ -109,9 +109,9 @@ def test_an_old_free_text_skill_is_shown_and_kept(
 def test_keyboard_attack_then_damage_from_the_weapons_table(
     qtbot: QtBot, editor: CharacterEditor
 ) -> None:
-    view = editor.weapons_view
+    view = editor.weapons.view
     view.setFocus()
-    view.setCurrentIndex(editor.weapons_model.index(0, COL_NAME))
+    view.setCurrentIndex(editor.weapons.model.index(0, COL_NAME))
     with qtbot.waitSignal(editor.rollRequested) as rolled:
         qtbot.keyClick(view, Key.Key_Return)  # Enter on the row: the attack
     (attack,) = rolled.args
@@ -130,7 +130,7 @@ def test_an_attack_that_cannot_be_made_says_why(
     weapon = doc.character.weapons[0]
     # Greta's Medicine is 0D and trained only: no fallback to the bare ability (R2).
     doc.push(commands.set_field(doc, weapon, "skill", "Medicine"))
-    assert not editor.attack_with_weapon(0)
+    assert not editor.weapons.attack(0)
     assert "trained only" in editor.message.text()
 
 
@@ -145,7 +145,7 @@ def test_attack_then_damage_in_two_clicks_through_the_dice_panel(
     attack_button = next(
         b
         for b in editor.findChildren(QToolButton)
-        if b.defaultAction() is editor.weapon_actions["attack"]
+        if b.defaultAction() is editor.weapons.weapon_actions["attack"]
     )
     qtbot.mouseClick(attack_button, Qt.MouseButton.LeftButton)  # click 1
     panel = window.rolls.panel
@@ -182,7 +182,7 @@ def test_a_weapon_is_made_a_strength_weapon_by_its_str_box(qtbot: QtBot, tmp_pat
     )
     editor = CharacterEditor(CharacterDocument(sheet, tmp_path / "bart.json"))
     qtbot.addWidget(editor)
-    model = editor.weapons_model
+    model = editor.weapons.model
     cell = model.index(0, COL_STRENGTH)
     assert cell.flags() & QtCore_Qt.ItemFlag.ItemIsUserCheckable
     assert model.setData(

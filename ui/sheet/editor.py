@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QStyle,
-    QTableView,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -35,10 +34,9 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.advancement import raise_of, refusal
-from sheets.attack import attack_check, attack_damage
 from sheets.dice import DieCode
-from sheets.documents import Ability, Skill, Specialization, Weapon
-from sheets.skills import CheckDice, CheckNotPossible
+from sheets.documents import Ability, Skill, Specialization
+from sheets.skills import CheckDice
 from ui import commands
 from ui.commands import AdvanceCommand
 from ui.sheet.advancement_log import AdvancementLog
@@ -48,23 +46,10 @@ from ui.sheet.conditions import ConditionsWidget
 from ui.sheet.damage_widget import DamageWidget
 from ui.sheet.delegates import CheckDelegate, DieCodeDelegate
 from ui.sheet.equipment_box import EquipmentBox
-from ui.sheet.gear_model import (
-    COL_DAMAGE,
-    COL_NOTES,
-    COL_PENETRATION,
-    ProtectionWidget,
-    WeaponsModel,
-)
-from ui.sheet.gear_model import (
-    COL_NAME as GEAR_COL_NAME,
-)
-from ui.sheet.gear_model import (
-    COL_SKILL as GEAR_COL_SKILL,
-)
+from ui.sheet.gear_model import ProtectionWidget
 from ui.sheet.header import HeaderWidget, StoryWidget
 from ui.sheet.roll_request import RollRequest
 from ui.sheet.sheet_tree import SheetTree
-from ui.sheet.skill_pick import SkillPickDelegate
 from ui.sheet.tree_model import (
     COL_CHANCE,
     COL_CODE,
@@ -77,6 +62,7 @@ from ui.sheet.tree_model import (
     NodeRole,
     ReasonRole,
 )
+from ui.sheet.weapons_box import WeaponsBox
 from ui.text import split_rule
 from ui.workspace.character_document import CharacterDocument
 
@@ -241,66 +227,9 @@ class CharacterEditor(QWidget):
         conditions_column.addWidget(self.conditions, 1)
         conditions_scroll.setWidget(conditions_page)
 
-        self.weapons_model = WeaponsModel(doc, self)
-        self.weapons_view = QTableView()
-        self.weapons_view.setModel(self.weapons_model)
-        self.weapons_view.setAccessibleName(self.tr("Weapons"))
-        self.weapons_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.weapons_view.setEditTriggers(
-            QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.SelectedClicked
-            | QAbstractItemView.EditTrigger.AnyKeyPressed
-        )
-        self.weapons_view.verticalHeader().hide()
-        self.weapons_view.setAlternatingRowColors(True)
-        self.weapons_view.setWordWrap(False)
-        weapons_header = self.weapons_view.horizontalHeader()
-        weapons_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        weapons_header.setSectionResizeMode(COL_NOTES, QHeaderView.ResizeMode.Stretch)
-        self.weapons_delegate = DieCodeDelegate(self.weapons_view)
-        for column in (COL_DAMAGE, COL_PENETRATION):
-            self.weapons_view.setItemDelegateForColumn(column, self.weapons_delegate)
-        self.weapons_delegate.rejected.connect(self.show_problem)
-        self.weapons_model.editRejected.connect(lambda _i, reason: self.show_problem(reason))
-        self.weapons_view.activated.connect(self._weapon_activated)
-        self.skill_delegate = SkillPickDelegate(lambda: self.doc.character, self.weapons_view)
-        self.weapons_view.setItemDelegateForColumn(GEAR_COL_SKILL, self.skill_delegate)
-        add_weapon = QAction(self.tr("+ Weapon"), self)
-        add_weapon.triggered.connect(self.add_weapon)
-        attack = QAction(self.tr("Attack"), self)
-        attack.setShortcut(QKeySequence("Ctrl+Return"))
-        attack.setToolTip(
-            self.tr(
-                "Roll the selected weapon's attack with its skill; the dice panel then "
-                "offers its damage (Ctrl+Return, or double-click the row)"
-            )
-        )
-        attack.triggered.connect(lambda: self.attack_with_weapon())
-        damage = QAction(self.tr("Damage"), self)
-        damage.setShortcut(QKeySequence("Shift+Return"))
-        damage.setToolTip(self.tr("Roll the selected weapon's damage (Shift+Return)"))
-        damage.triggered.connect(lambda: self.roll_weapon_damage())
-        for action in (attack, damage):
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            self.weapons_view.addAction(action)
-        remove_weapon = QAction(self.tr("Remove weapon"), self)
-        remove_weapon.setShortcut(QKeySequence.StandardKey.Delete)
-        remove_weapon.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        remove_weapon.triggered.connect(self.remove_weapon)
-        self.weapons_view.addAction(remove_weapon)
-        self.weapon_actions = {
-            "add": add_weapon,
-            "remove": remove_weapon,
-            "attack": attack,
-            "damage": damage,
-        }
-        weapon_buttons = QHBoxLayout()
-        for action in (add_weapon, remove_weapon, attack, damage):
-            button = QToolButton()
-            button.setDefaultAction(action)
-            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            weapon_buttons.addWidget(button)
-        weapon_buttons.addStretch(1)
+        self.weapons = WeaponsBox(doc)
+        self.weapons.rollRequested.connect(self.rollRequested)
+        self.weapons.problem.connect(self.show_problem)
         self.protection = ProtectionWidget(doc)
         self.protection.problem_handler = self.show_problem
         for edit in (*self.protection.facings.values(), self.protection.toughness):
@@ -308,15 +237,10 @@ class CharacterEditor(QWidget):
         gear = QWidget()
         gear_layout = QVBoxLayout(gear)
         gear_layout.setContentsMargins(0, 0, 0, 0)
-        weapons_box = QGroupBox(self.tr("Weapons"))
-        weapons_box.setToolTip(self.tr("R9: damage, penetration, performance level, scale"))
-        weapons_box_layout = QVBoxLayout(weapons_box)
-        weapons_box_layout.addLayout(weapon_buttons)
-        weapons_box_layout.addWidget(self.weapons_view)
         protection_box = QGroupBox(self.tr("Armour, toughness, performance level, scale"))
         protection_box.setToolTip(self.tr("R9: what resists damage, and the parity of scale"))
         QVBoxLayout(protection_box).addWidget(self.protection)
-        gear_layout.addWidget(weapons_box, 1)
+        gear_layout.addWidget(self.weapons, 1)
         gear_layout.addWidget(protection_box)
         self.equipment = EquipmentBox(doc)
         self.equipment.problem.connect(self.show_problem)
@@ -594,8 +518,6 @@ class CharacterEditor(QWidget):
         self.tree_actions["specialization"].setEnabled(isinstance(node, Skill | Specialization))
         for key in ("remove", "up", "down", "roll"):
             self.tree_actions[key].setEnabled(node is not None)
-        for key in ("remove", "attack", "damage"):
-            self.weapon_actions[key].setEnabled(bool(self.doc.character.weapons))
 
     # --- rolling -----------------------------------------------------------------------------
 
@@ -662,103 +584,6 @@ class CharacterEditor(QWidget):
             return found.code if isinstance(found, CheckDice) else None
 
         self.rollRequested.emit(RollRequest(label, check.code, current))
-        return True
-
-    # --- weapons -----------------------------------------------------------------------------
-
-    def add_weapon(self) -> Weapon | None:
-        character = self.doc.character
-        weapon = Weapon(
-            name=commands.unique_name(self.tr("New weapon"), character.weapons), damage=DieCode(3)
-        )
-        self._push(
-            commands.insert_item(
-                self.doc,
-                character,
-                "weapons",
-                len(character.weapons),
-                weapon,
-                self.tr("Add weapon"),
-            )
-        )
-        index = self.weapons_model.index(len(character.weapons) - 1, GEAR_COL_NAME)
-        self.weapons_view.setCurrentIndex(index)
-        self.weapons_view.edit(index)
-        return weapon
-
-    def remove_weapon(self) -> bool:
-        row = self.weapons_view.currentIndex().row()
-        weapon = self.weapons_model.weapon(row)
-        if weapon is None:
-            return False
-        self._push(
-            commands.remove_item(
-                self.doc,
-                self.doc.character,
-                "weapons",
-                row,
-                self.tr("Remove %1").replace("%1", weapon.name),
-            )
-        )
-        return True
-
-    def _weapon_activated(self, index: Index) -> None:
-        """Double-click or Enter: the Damage cell rolls the damage, any other the attack."""
-        if index.column() == COL_DAMAGE:
-            self.roll_weapon_damage(index.row())
-        else:
-            self.attack_with_weapon(index.row())
-
-    def _weapon_row(self, row: int | None) -> int:
-        """``row``, else the selected weapon's, else the only weapon's (one click less)."""
-        if row is not None:
-            return row
-        current = self.weapons_view.currentIndex().row()
-        return 0 if current < 0 and len(self.doc.character.weapons) == 1 else current
-
-    def damage_request(self, weapon: Weapon) -> RollRequest:
-        """The weapon's damage roll (R4 effect roll, STR+XD added), against nothing."""
-        character = self.doc.character
-        label = self.tr("%1: %2 damage").replace("%1", self.doc.title).replace("%2", weapon.name)
-
-        def current() -> DieCode | None:
-            present = any(w is weapon for w in self.doc.character.weapons)
-            return attack_damage(self.doc.character, weapon) if present else None
-
-        return RollRequest(label, attack_damage(character, weapon), current, damage=True)
-
-    def roll_weapon_damage(self, row: int | None = None) -> bool:
-        weapon = self.weapons_model.weapon(self._weapon_row(row))
-        if weapon is None:
-            return False
-        self.rollRequested.emit(self.damage_request(weapon))
-        return True
-
-    def attack_with_weapon(self, row: int | None = None) -> bool:
-        """Roll the attack with the weapon's skill (its R2 total) in the dice panel, which
-        then offers the damage roll: attack and damage in two clicks (issue 15)."""
-        weapon = self.weapons_model.weapon(self._weapon_row(row))
-        if weapon is None:
-            self.show_problem(self.tr("Select the weapon to attack with"))
-            return False
-        try:
-            check = attack_check(self.doc.character, weapon)
-        except CheckNotPossible as reason:
-            self.show_problem(str(reason))
-            return False
-        label = self.tr("%1: %2 attack").replace("%1", self.doc.title).replace("%2", weapon.name)
-
-        def current() -> DieCode | None:
-            if not any(w is weapon for w in self.doc.character.weapons):
-                return None
-            try:
-                return attack_check(self.doc.character, weapon).code
-            except CheckNotPossible:
-                return None
-
-        self.rollRequested.emit(
-            RollRequest(label, check.code, current, then=self.damage_request(weapon))
-        )
         return True
 
 
