@@ -6,15 +6,12 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QSpinBox,
-    QTableView,
-    QToolButton,
     QVBoxLayout,
 )
 
@@ -22,6 +19,7 @@ from sheets.documents import Item
 from sheets.equipment import DEFAULT_CURRENCY, carried_weight, currency, equipment_value
 from ui import commands
 from ui.sheet.gear_model import ITEM_COL_NAME, ITEM_COL_NOTES, EquipmentModel
+from ui.sheet.part_table import action_buttons, part_table
 from ui.workspace.character_document import CharacterDocument
 
 MAX_MONEY = 1_000_000_000
@@ -34,18 +32,8 @@ class EquipmentBox(QGroupBox):
         super().__init__("Equipment and money")
         self.doc = doc
         self.model = EquipmentModel(doc, self)
-        self.view = QTableView()
+        self.view = part_table(self.model, "Equipment")
         self.view.setObjectName("EquipmentTable")
-        self.view.setModel(self.model)
-        self.view.setAccessibleName("Equipment")
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.AnyKeyPressed
-        )
-        self.view.verticalHeader().hide()
-        self.view.setAlternatingRowColors(True)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(ITEM_COL_NAME, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(ITEM_COL_NOTES, QHeaderView.ResizeMode.Stretch)
@@ -61,12 +49,7 @@ class EquipmentBox(QGroupBox):
             action.setShortcut(QKeySequence(key))
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.view.addAction(action)
-        buttons = QHBoxLayout()
-        for action in (self.add_action, self.remove_action):
-            button = QToolButton()
-            button.setDefaultAction(action)
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+        buttons = action_buttons((self.add_action, self.remove_action))
         self.weight_label = QLabel()
         self.weight_label.setObjectName("CarriedWeight")
         buttons.addWidget(self.weight_label)

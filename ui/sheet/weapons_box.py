@@ -8,12 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
-    QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +28,7 @@ from ui.sheet.gear_model import (
     COL_SKILL,
     WeaponsModel,
 )
+from ui.sheet.part_table import action_buttons, part_table
 from ui.sheet.roll_request import RollRequest
 from ui.sheet.skill_pick import SkillPickDelegate
 from ui.workspace.character_document import CharacterDocument
@@ -48,17 +45,7 @@ class WeaponsBox(QGroupBox):
         self.doc = doc
         self.setToolTip(self.tr("R9: damage, penetration, performance level, scale"))
         self.model = WeaponsModel(doc, self)
-        self.view = QTableView()
-        self.view.setModel(self.model)
-        self.view.setAccessibleName(self.tr("Weapons"))
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setEditTriggers(
-            QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.SelectedClicked
-            | QAbstractItemView.EditTrigger.AnyKeyPressed
-        )
-        self.view.verticalHeader().hide()
-        self.view.setAlternatingRowColors(True)
+        self.view = part_table(self.model, self.tr("Weapons"), double_click_edits=False)
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -94,13 +81,7 @@ class WeaponsBox(QGroupBox):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.view.addAction(action)
         self.weapon_actions = {"add": add, "remove": remove, "attack": attack, "damage": damage}
-        buttons = QHBoxLayout()
-        for action in (add, remove, attack, damage):
-            button = QToolButton()
-            button.setDefaultAction(action)
-            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+        buttons = action_buttons((add, remove, attack, damage))
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.view)
