@@ -21,12 +21,28 @@ RULE = re.compile(r"\bR(?:10|[1-9])\b")
 def test_the_help_text_covers_every_rule_section_in_words() -> None:
     topics = topics_of(HELP.read_text(encoding="utf-8"))
     assert topics[0].title == "Introduction"
-    assert len(topics) == 12  # the introduction, a topic per rule section (two for R3)
+    # The introduction, a topic per rule section (two for R3), then what the app adds
+    # around the rules: games, counting successes, chances, weapons, actions, advancement.
+    assert len(topics) == 18
     cited = set()
     for topic in topics[1:]:
         cited.update(RULE.findall(topic.text))
         assert not RULE.search(topic.title)  # titles are words; references sit in the text
     assert cited == {f"R{n}" for n in range(1, 11)}
+
+
+def test_the_help_explains_what_a_player_meets_on_the_sheet() -> None:
+    """Issue 15: every part of a character's life the app adds has its topic in words."""
+    titles = [t.title for t in topics_of(HELP.read_text(encoding="utf-8"))]
+    for wanted in (
+        "Games and making a character",
+        "Counting successes (D6 Legend)",
+        "The Chance column",
+        "Weapons, attacks and damage",
+        "Several actions in a round",
+        "Advancing a character",
+    ):
+        assert wanted in titles
 
 
 def test_f1_opens_the_help_and_the_search_keeps_the_matching_topics(
