@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 
 from sheets.dice import DieCode
 from sheets.documents import Ability, Character, Skill
+from tests.ui_helpers import copy_sample, main_window_on
+from ui.campaign.award_dialog import PartyAwardDialog
 from ui.sheet.editor import CharacterEditor
 from ui.sheet.print import page_texts
 from ui.sheet.tree_model import COL_NAME
@@ -102,3 +107,85 @@ def test_the_gm_awards_the_whole_party_in_one_dialog_and_one_undo(
     assert {
         d.title: (d.character.character_points, d.character.fate_points) for d in party
     } == before
+
+
+def test_the_price_shows_before_anything_is_spent(qtbot: QtBot, tmp_path: Path) -> None:
+    """The selected row's next pip and its price are on the Advancement tab and in Raise's
+    tooltip before Raise; too few points say so there too."""
+    editor = _editor(qtbot, tmp_path, points=10)
+    price = editor.advancement.price_label.text()
+    assert price == "Raise Dexterity: Dodge from 1D to 1D+1: 4 Character Points."
+    assert "Dexterity: Dodge to 1D+1 for 4 Character Points" in (
+        editor.tree_actions["raise"].toolTip()
+    )
+    model = editor.tree_model
+    editor.tree.setCurrentIndex(model.index(0, COL_NAME))  # Dexterity 3D: 30 points
+    assert editor.advancement.price_label.text() == (
+        "Raising Dexterity to 3D+1 costs 30 Character Points; Greta has 10."
+    )
+
+
+def test_the_tree_offers_raise_and_roll_on_right_click(qtbot: QtBot, tmp_path: Path) -> None:
+    """A right-click (or the menu key) on a row offers its actions, Raise among them."""
+    from PySide6.QtCore import Qt
+
+    editor = _editor(qtbot, tmp_path, points=10)
+    assert editor.tree.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
+    offered = [action.text() for action in editor.tree.actions()]
+    assert "Raise" in offered and "Roll" in offered
+
+
+def test_a_raise_in_a_started_session_notes_the_session(qtbot: QtBot, tmp_path: Path) -> None:
+    from tests.ui_helpers import copy_sample, main_window_on
+
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None and session.campaign is not None
+    session.campaign.session = 3
+    editor = window.opener.open_character(session.folder / "characters" / "greta-vance.json")
+    assert editor is not None
+    model = editor.tree_model
+    editor.tree.setCurrentIndex(model.index(0, COL_NAME, model.index(0, COL_NAME)))
+    assert editor.raise_selected()
+    assert editor.doc.character.advancements[-1].when.startswith("Session 3, ")
+
+
+def test_everyone_sets_the_whole_partys_award_at_once(qtbot: QtBot, tmp_path: Path) -> None:
+    from tests.ui_helpers import copy_sample, main_window_on
+    from ui.campaign.award_dialog import PartyAwardDialog
+
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None
+    dialog = PartyAwardDialog(session.party())
+    qtbot.addWidget(dialog)
+    dialog.everyone_cp.setValue(7)
+    dialog.everyone_fp.setValue(1)
+    assert [cp for _doc, cp, _fp in dialog.awards()] == [7] * 4
+    assert [fp for _doc, _cp, fp in dialog.awards()] == [1] * 4
+    dialog.character_points[2].setValue(2)  # one row still its own
+    assert [cp for _doc, cp, _fp in dialog.awards()] == [7, 7, 2, 7]
+
+
+def test_ctrl_z_after_an_award_undoes_the_award_even_from_a_sheet(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The award is the campaign's step: Ctrl+Z right after it undoes it, wherever the
+    focus was when the GM opened the dialog."""
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None
+    editor = window.opener.open_character(session.folder / "characters" / "greta-vance.json")
+    assert editor is not None
+    window.activateWindow()
+    editor.tree.setFocus()
+    qtbot.waitUntil(editor.tree.hasFocus)
+    greta = editor.doc.character
+    before = greta.character_points
+    monkeypatch.setattr(PartyAwardDialog, "exec", lambda _d: QDialog.DialogCode.Accepted.value)
+    window.menus.award_action.trigger()
+    assert greta.character_points == before + 5
+    focus = QApplication.focusWidget()
+    assert focus is not None
+    qtbot.keyClick(focus, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert greta.character_points == before

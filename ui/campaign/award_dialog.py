@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -34,9 +35,24 @@ class PartyAwardDialog(QDialog):
             grid.addWidget(QLabel(f"<b>{text}</b>"), 0, column)
         self.character_points: list[QSpinBox] = []
         self.fate_points: list[QSpinBox] = []
-        for row, doc in enumerate(party, start=1):
+        # Everyone: one number for the whole party, each row still its own after that.
+        self.everyone_cp, self.everyone_fp = QSpinBox(), QSpinBox()
+        self.everyone_cp.setAccessibleName(self.tr("Character Points for everyone"))
+        self.everyone_fp.setAccessibleName(self.tr("Fate Points back for everyone"))
+        for spin in (self.everyone_cp, self.everyone_fp):
+            spin.setRange(0, MAX_AWARD)
+        self.everyone_cp.setValue(DEFAULT_CHARACTER_POINTS)
+        self.everyone_cp.valueChanged.connect(lambda v: self._set_all(self.character_points, v))
+        self.everyone_fp.valueChanged.connect(lambda v: self._set_all(self.fate_points, v))
+        if len(party) > 1:
+            grid.addWidget(QLabel(self.tr("<i>Everyone</i>")), 1, 0)
+            grid.addWidget(self.everyone_cp, 1, 1)
+            grid.addWidget(self.everyone_fp, 1, 2)
+        first = 2 if len(party) > 1 else 1
+        for row, doc in enumerate(party, start=first):
             c = doc.character
             name = QLabel(f"{c.name} (CP {c.character_points}, FP {c.fate_points})")
+            name.setTextFormat(Qt.TextFormat.PlainText)  # a name is text, never markup
             cp, fp = QSpinBox(), QSpinBox()
             for spin in (cp, fp):
                 spin.setRange(0, MAX_AWARD)
@@ -60,6 +76,11 @@ class PartyAwardDialog(QDialog):
         page = QVBoxLayout(self)
         page.addLayout(grid)
         page.addWidget(buttons)
+
+    @staticmethod
+    def _set_all(spins: list[QSpinBox], value: int) -> None:
+        for spin in spins:
+            spin.setValue(value)
 
     def awards(self) -> list[tuple[CharacterDocument, int, int]]:
         return [

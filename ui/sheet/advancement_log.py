@@ -6,8 +6,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
 
-from sheets.advancement import OPEND6_COSTS
+from sheets.advancement import OPEND6_COSTS, Raise
 from ui.workspace.character_document import CharacterDocument
+
+
+def character_points(count: int) -> str:
+    """1 Character Point, 3 Character Points."""
+    return f"{count} Character Point" + ("" if count == 1 else "s")
 
 
 class AdvancementLog(QWidget):
@@ -25,15 +30,34 @@ class AdvancementLog(QWidget):
             ).replace("%1", str(costs.attribute))
         )
         self.help_label.setWordWrap(True)
+        self.price_label = QLabel()
+        self.price_label.setObjectName("RaisePrice")
+        self.price_label.setWordWrap(True)
         self.list = QListWidget()
         self.list.setObjectName("AdvancementLog")
         self.list.setAccessibleName(self.tr("Advancement log"))
         column = QVBoxLayout(self)
         column.addWidget(self.points_label)
         column.addWidget(self.help_label)
+        column.addWidget(self.price_label)
         column.addWidget(self.list, 1)
         doc.changed.connect(self.refresh)
         self.refresh()
+
+    def show_price(self, step: Raise | None, problem: str | None) -> None:
+        """The selected row's next pip and its price; why it cannot be bought, if so."""
+        if step is None:
+            self.price_label.setText(self.tr("Select a row of the tree to see its price."))
+        elif problem is not None:
+            self.price_label.setText(problem)
+        else:
+            self.price_label.setText(
+                self.tr("Raise %1 from %2 to %3: %4.")
+                .replace("%1", step.label)
+                .replace("%2", str(step.before))
+                .replace("%3", str(step.after))
+                .replace("%4", character_points(step.cost))
+            )
 
     def refresh(self) -> None:
         character = self.doc.character
@@ -45,7 +69,7 @@ class AdvancementLog(QWidget):
             when = f"{entry.when}: " if entry.when else ""
             self.list.addItem(
                 f"{when}{entry.what} {entry.before} \u2192 {entry.after} "
-                f"({entry.cost} Character Point{'s' if entry.cost != 1 else ''})"
+                f"({character_points(entry.cost)})"
             )
         if not character.advancements:
             item_text = self.tr("Nothing raised yet.")

@@ -33,14 +33,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sheets.advancement import raise_of, refusal
+from sheets.advancement import Raise, raise_of, refusal
 from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization
 from sheets.skills import CheckDice
 from ui import commands
 from ui.commands import AdvanceCommand
 from ui.sheet.advancement_log import AdvancementLog
-from ui.sheet.campaign_rules import campaign_check_defaults
+from ui.sheet.campaign_rules import campaign_check_defaults, owning_campaign
 from ui.sheet.chance_picker import ChancePicker
 from ui.sheet.conditions import ConditionsWidget
 from ui.sheet.damage_widget import DamageWidget
@@ -284,6 +284,12 @@ class CharacterEditor(QWidget):
         doc.changed.connect(self._update_for_kind)
         doc.changed.connect(self._update_actions)
         self.tree.selectionModel().currentChanged.connect(lambda *_a: self._update_actions())
+        self.tree.selectionModel().currentChanged.connect(lambda *_a: self._show_price())
+        doc.changed.connect(self._show_price)
+        self._raise_tip = self.tree_actions["raise"].toolTip()
+        # Right-click (or the menu key, Shift+F10) offers the row's actions: Roll, Raise...
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self._show_price()
         self._update_for_kind()
         self._update_actions()
 
@@ -544,27 +550,59 @@ class CharacterEditor(QWidget):
 
     def raise_selected(self, when: str = "") -> bool:
         """Spend Character Points on one pip of the selected row (OpenD6 advancement), or
-        say in plain words why not; one undo step."""
+        say in plain words why not; one undo step. The price shows before, on the
+        Advancement tab and in Raise's tooltip."""
         node = self._current_node()
-        if node is None:
+        step = self._raise_for(node)
+        if node is None or step is None:
             self.show_problem(self.tr("Select the ability, skill or specialization to raise"))
             return False
+        problem = refusal(self.doc.character, step)
+        if problem is not None:
+            self.show_problem(problem)
+            return False
+        self.doc.push(AdvanceCommand(self.doc, node, step, when or self._when()))
+        return True
+
+    def _raise_for(self, node: Ability | Skill | Specialization | None) -> Raise | None:
+        """What one pip more on ``node`` would be and cost (OpenD6 advancement)."""
+        if node is None:
+            return None
         chain: list[Ability | Skill | Specialization] = [node]
         found = self.tree_model._locate(node)
         while found is not None and isinstance(found[0], Ability | Skill):
             chain.insert(0, found[0])
             found = self.tree_model._locate(found[0])
         ability = chain[0]
-        assert isinstance(ability, Ability)
+        if not isinstance(ability, Ability):
+            return None
         skill = chain[1] if len(chain) > 1 and isinstance(chain[1], Skill) else None
         spec = chain[2] if len(chain) > 2 and isinstance(chain[2], Specialization) else None
-        step = raise_of(self.doc.character, ability, skill, spec)
+        return raise_of(self.doc.character, ability, skill, spec)
+
+    def _when(self) -> str:
+        """When a raise is logged: the campaign's session, if one was started, and the day."""
+        today = date.today().isoformat()
+        campaign = owning_campaign(self.doc)
+        if campaign is not None and campaign.session > 0:
+            return (
+                self.tr("Session %1, %2").replace("%1", str(campaign.session)).replace("%2", today)
+            )
+        return today
+
+    def _show_price(self) -> None:
+        """The selected row's raise and its price, before anything is spent."""
+        step = self._raise_for(self._current_node())
+        action = self.tree_actions["raise"]
+        if step is None:
+            self.advancement.show_price(None, None)
+            action.setToolTip(self._raise_tip)
+            return
         problem = refusal(self.doc.character, step)
-        if problem is not None:
-            self.show_problem(problem)
-            return False
-        self.doc.push(AdvanceCommand(self.doc, node, step, when or date.today().isoformat()))
-        return True
+        self.advancement.show_price(step, problem)
+        price = self.tr("%1 to %2 for %3 Character Points").replace("%1", step.label)
+        price = price.replace("%2", str(step.after)).replace("%3", str(step.cost))
+        action.setToolTip(f"{self._raise_tip}: {price}")
 
     def roll_index(self, index: Index) -> bool:
         """Roll a tree row in the dice panel (R2 total), or say why it cannot be rolled."""
