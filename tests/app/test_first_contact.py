@@ -114,3 +114,19 @@ def test_with_no_campaign_the_dice_use_the_rules_defaults(qtbot: Any) -> None:
     panel = window.rolls.ensure_panel()
     assert window.workspace.session is None
     assert panel.form.wild_spin.value() == HouseRules().wild_dice == 1
+
+
+def test_gui_with_a_campaign_starts_without_building_the_command_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`wilddie gui CAMPAIGN` goes straight to the window (issue 17: the command line's
+    dice commands imported sheets.dice before the first paint); options still parse."""
+    import app.__main__ as entry
+    import app.gui
+
+    started: list[list[str]] = []
+    monkeypatch.setattr(app.gui, "run_with_display", lambda argv: started.append(argv) or 0)
+    monkeypatch.setattr("app.cli.run_cli", lambda _args: pytest.fail("the parser was built"))
+    assert entry.main(["gui", "/campaigns/valley"]) == 0
+    assert entry.main(["gui"]) == 0
+    assert started == [["/campaigns/valley"], []]

@@ -100,3 +100,22 @@ def test_rows_listed_and_read_in_batches_keep_the_model_consistent(
     assert kinds[:4] == ["character"] * 4  # sorted again once read: characters first
     session.load()
     assert len(session.documents()) == 13
+
+
+def test_a_loaded_campaigns_documents_stay_out_of_full_collections(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Issue 17: 10,000 sheets are millions of objects; every full cycle collection walked
+    them (pauses of ~0.6 s). Once loaded they are frozen, and closing the campaign lets
+    the collector see them again."""
+    import gc
+
+    window = _window(qtbot)
+    gc.unfreeze()
+    assert window.campaigns.open(copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None and session.is_loaded
+    sheet = session.documents()[0].character
+    assert gc.get_freeze_count() > 0 and not any(sheet is o for o in gc.get_objects(generation=2))
+    window.workspace.close_session()
+    assert gc.get_freeze_count() == 0

@@ -88,6 +88,22 @@ def test_a_slow_spec_never_blocks_the_ui_and_a_newer_one_wins(
     assert not worker.is_busy()
 
 
+def test_the_same_roll_asked_again_keeps_its_answer_on_the_way(
+    qtbot: QtBot, worker: OddsWorker
+) -> None:
+    """Issue 17: a sheet re-sending its row, or the campaign's rules re-applied, asked for
+    the same odds again, cancelling the job on its way and starting the wait over."""
+    worker.request(SLOW)
+    qtbot.waitUntil(lambda: bool(worker._tokens), timeout=3000)  # the job is running
+    generation, running = worker.generation, list(worker._tokens)
+    worker.request(SLOW)
+    assert worker.generation == generation and worker._tokens == running
+    assert not any(token.cancelled for token in running)
+    worker.request(RollSpec(code="9D", boost=2))  # another roll: the old one goes
+    assert worker.generation == generation + 1 and all(t.cancelled for t in running)
+    worker.cancel()
+
+
 def test_busy_is_reported_only_when_late(qtbot: QtBot, worker: OddsWorker) -> None:
     states: list[bool] = []
     worker.busyChanged.connect(states.append)

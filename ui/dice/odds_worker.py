@@ -168,6 +168,7 @@ class OddsWorker(QObject):
         self.budget_s = budget_s
         self._generation = 0
         self._pending: RollSpec | None = None
+        self._asked: RollSpec | None = None  # the latest question
         self._tokens: list[_Token] = []  # jobs still running, cancelled or not
         self._outbox: list[tuple[OddsResult | None, _Token]] = []
         self._cache: OrderedDict[RollSpec, dict[int, float]] = OrderedDict()
@@ -197,6 +198,11 @@ class OddsWorker(QObject):
 
     def request(self, spec: RollSpec | None) -> None:
         """Ask for the odds of ``spec``; None withdraws the question (an invalid form)."""
+        if spec is not None and spec == self._asked and self.is_busy():
+            # The same roll again (a sheet's row re-sent, the campaign's rules re-applied):
+            # its answer is on the way; cancelling it would start the wait over.
+            return
+        self._asked = spec
         self._generation += 1
         self._cancel_running()
         self._debounce.stop()

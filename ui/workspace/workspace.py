@@ -9,6 +9,7 @@ service autosaves (the save service owns the autosaver).
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -90,6 +91,7 @@ class Workspace(QObject):
             return
         session, self.session = self.session, None
         session.deleteLater()
+        gc.unfreeze()  # its documents were frozen out of the collector's sight (_attach)
         self.sessionChanged.emit(None)
 
     # --- the watching services ---------------------------------------------------------------
