@@ -16,7 +16,8 @@ How it works, so the next reader can trust it:
   dice (``powers``); otherwise the states are keyed by the dice's extreme values where
   Boost, Penalty or a drop needs to know which die is lowest or highest: the regular
   dice counted over faces at once (``extremes``), the Wild Dice added one at a time
-  (``die_by_die``).
+  (``die_by_die``). With Advantage those states' rows of ``a`` are packed closer than
+  their span: at each ``a`` only a short band of ``b`` is reachable (``bands``).
 * The dice panel asks again for set-ups it showed a moment ago (a difficulty changed, an
   option toggled back): the last distributions are kept (``_cached``).
 * Advantage keeps the set with the higher dice total (ties: the first set), so a set with
