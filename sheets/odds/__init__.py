@@ -31,8 +31,10 @@ from functools import lru_cache
 
 from sheets.dice.spec import RollSpec
 from sheets.odds.die_by_die import one_die_at_a_time
+from sheets.odds.folded import Folded
 from sheets.odds.model import TAIL, DiceModel
 from sheets.odds.packing import Packer, spread, width_for
+from sheets.odds.packing import coefficient_sum as _coefficient_sum
 from sheets.odds.powers import by_powers
 from sheets.results import MAX_RANK, rank_number
 
@@ -72,17 +74,24 @@ def _cached(spec: RollSpec) -> tuple[tuple[int, float], ...]:
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
     packer = Packer(width_for(denominator), span)
-    summed = by_powers if model.as_powers else one_die_at_a_time
-    packed = summed(model, packer, -low)
-    counts, scale = _totals(model, packer, packed)
+    folded: Folded | None = None
+    if model.as_powers:
+        packed = by_powers(model, packer, -low)
+    else:
+        packed, folded = one_die_at_a_time(model, packer, -low)
+    counts, scale = _totals(model, packer, packed, folded, -low)
     base = spec.added_pips + spec.modifier + model.b_step * low
     denominator *= scale
     return tuple((total + base, weight / denominator) for total, weight in sorted(counts.items()))
 
 
-def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, int], int]:
+def _totals(
+    model: DiceModel, packer: Packer, packed: int, folded: Folded | None, lift: int
+) -> tuple[dict[int, int], int]:
     """Weights by ``lam * a + b_step * b`` (the packed index of ``b``), and what they were
-    scaled by: with Advantage each set weighs how likely it is to be the kept one."""
+    scaled by: with Advantage each set weighs how likely it is to be the kept one. The
+    ``folded`` states (``folded``) count beside ``packed``: their dice result x is the
+    index ``x + lift``."""
     span, size = packer.span, packer.nbytes
     rows = -(-packed.bit_length() // (8 * span * size)) or 1
     sign = model.spec.advantage_sign
@@ -98,6 +107,11 @@ def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, in
         )
         for a in range(rows)
     ]
+    extra = folded.marginal() if folded is not None else {}
+    if extra:
+        marginal += [0] * (max(extra) + 1 - len(marginal))
+        for a, weight in extra.items():
+            marginal[a] += weight
     total = sum(marginal)
     # A row's factor times total: (P(T <= a) + P(T < a)) * total for Advantage.
     factors: list[int] = []
@@ -111,23 +125,17 @@ def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, in
     spread(spaced, packed, packer, wide, rows * span, every, 0)
     row_size = span * every * wide.nbytes
     weighted = 0
-    for a, factor in enumerate(factors):
+    for a, factor in enumerate(factors[:rows]):
         if factor and marginal[a]:
             row = int.from_bytes(spaced[a * row_size : (a + 1) * row_size], "little")
-            weighted += (row * factor) << (wide.width * model.lam * a)
-    return dict(wide.coefficients(weighted)), total
-
-
-def _coefficient_sum(row: int, width: int, count: int) -> int:
-    """The sum of ``count`` packed coefficients ``width`` bits wide, by adding the upper
-    half onto the lower half until one is left (a row's weights sum to below 2**width,
-    so no partial sum overflows): a few linear passes, faster than a long remainder."""
-    while count > 1:
-        half = count // 2
-        shift = half * width
-        row = (row & ((1 << shift) - 1)) + (row >> shift)
-        count -= half
-    return row
+            if row:
+                weighted += (row * factor) << (wide.width * model.lam * a)
+    counts = dict(wide.coefficients(weighted))
+    if folded is not None:
+        by_total = dict(enumerate(factors))
+        for x, weight in folded.weighted(by_total, 2 * total).items():
+            counts[x + lift] = counts.get(x + lift, 0) + weight
+    return counts, total
 
 
 # --- Reading a distribution ---------------------------------------------------------

@@ -26,6 +26,7 @@ from itertools import combinations_with_replacement
 from sheets.odds.bands import bands
 from sheets.odds.chains import with_chains
 from sheets.odds.extremes import regular_extremes
+from sheets.odds.folded import Folded, foldable
 from sheets.odds.model import DiceModel, Outcome, b_range
 from sheets.odds.packing import Packer, reshape, spread, width_for
 
@@ -97,8 +98,9 @@ class _Narrow:
         return self.packer.width * (o.a * self.packer.stride + self.move(o))
 
 
-def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
-    """The whole roll packed in ``final`` (``b`` raised by ``offset``)."""
+def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> tuple[int, Folded | None]:
+    """The whole roll packed in ``final`` (``b`` raised by ``offset``), but for the states
+    whose exploded chains are all discarded (with Advantage: ``folded``)."""
     narrow = _Narrow.best(model)
     rolled = _SetDice(model, narrow)
     # Without Advantage (no ``a``) and without ``drop_highest`` (which takes a set die,
@@ -113,7 +115,14 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
         rolled.add(model.plain_wild[1:] if crit else model.plain_wild, True, crit)
     after = rolled.after_drop()
     groups = _discarded(model, narrow, after) if pooled else _extra_dice(model, narrow, after)
-    return _chained(model, narrow, groups, final, offset)
+    folded = {group: found for group, found in groups.items() if foldable(model, *group)}
+    if not folded:
+        return _chained(model, narrow, groups, final, offset), None
+    rest = {group: found for group, found in groups.items() if group not in folded}
+    packed = _chained(model, narrow, rest, final, offset) if rest else 0
+    return packed, Folded(
+        model, narrow.packer, narrow.step, narrow.lam, narrow.low, narrow.bands, folded
+    )
 
 
 class _SetDice:

@@ -102,3 +102,15 @@ def reshape(
             src = (index * stride + low) * size
             out[dst : dst + (high - low) * size] = spaced[src : src + (high - low) * size]
     return out
+
+
+def coefficient_sum(row: int, width: int, count: int) -> int:
+    """The sum of ``count`` packed coefficients ``width`` bits wide, by adding the upper
+    half onto the lower half until one is left (a row's weights sum to below 2**width,
+    so no partial sum overflows): a few linear passes, faster than a long remainder."""
+    while count > 1:
+        half = count // 2
+        shift = half * width
+        row = (row & ((1 << shift) - 1)) + (row >> shift)
+        count -= half
+    return row

@@ -73,3 +73,33 @@ def test_close_rows_give_the_distribution_of_full_rows(spec: RollSpec) -> None:
         patch.setattr(die_by_die, "bands", _full_rows)
         full = _cached.__wrapped__(spec)
     assert close == full
+
+
+def _never(model: object, exploded: int, dropped: int) -> bool:
+    return False
+
+
+discarded_chains = st.builds(
+    RollSpec,
+    code=st.sampled_from(["1D", "2D+1", "5D", "8D+2", "13D"]),
+    advantage=st.integers(0, 1),
+    disadvantage=st.integers(0, 1),
+    luck=st.booleans(),
+    wild_dice=st.integers(1, 3),
+    critical_failure=st.sampled_from(["complication", "zero", "drop_highest"]),
+    penalty=st.integers(1, 3),
+    flips=st.frozensets(st.integers(1, 6), max_size=2),
+    count_successes=st.booleans(),
+).filter(lambda spec: spec.advantage_sign != 0)
+
+
+@settings(max_examples=30, deadline=None)
+@given(discarded_chains)
+def test_folded_chains_give_the_distribution_of_multiplied_chains(spec: RollSpec) -> None:
+    """Chains that Penalty discards folded into the Advantage weights (``folded``): the
+    same weights, to the last bit, as multiplying them in (``chains``)."""
+    folded = _cached.__wrapped__(spec)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(die_by_die, "foldable", _never)
+        multiplied = _cached.__wrapped__(spec)
+    assert folded == multiplied

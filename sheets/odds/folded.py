@@ -1,0 +1,179 @@
+"""Advantage/Disadvantage (R3 step 4) for states whose exploded Wild Dice are all
+discarded by Penalty (step 5), counted without multiplying the chains in.
+
+Such a chain adds its whole value to the dice total ``a`` that step 4 compares and
+nothing to the result. So where the other states have their chains multiplied into a wide
+(a, b) polynomial (``chains``) whose rows are then weighted by how likely a set of that
+total is kept, these states keep their narrow polynomial and fold the chains into the
+weights instead: a row of plain total ``a`` weighs sum over t of K(t) * F(a + t), where
+K counts the ways ``e`` chains total t (any order: every one of them is discarded) and
+F(a) is the weight of a set of total ``a``. Only short lists of integers are convolved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheets.odds.model import DiceModel
+from sheets.odds.packing import Packer, coefficient_sum, width_for
+
+Group = tuple[int, list[int]]  # (lowest a stored, one narrow polynomial per residue)
+
+
+def foldable(model: DiceModel, exploded: int, dropped: int) -> bool:
+    """Whether every exploded chain of the group is discarded by Penalty (none left the
+    roll as `drop_highest`, none counts in the result): then only ``a`` sees them."""
+    return model.track_a and dropped == 0 and exploded <= model.penalty
+
+
+def convolve(first: list[int], second: list[int]) -> list[int]:
+    """The product of two polynomials given as lists of non-negative coefficients, by
+    one multiplication of packed integers."""
+    if not first or not second:
+        return []
+    bits = max(first).bit_length() + max(second).bit_length() + min(len(first), len(second))
+    width = max(8, 8 * -(-bits // 8))
+    packer = Packer(width, 1)
+    product = _pack(first, width) * _pack(second, width)
+    out = [0] * (len(first) + len(second) - 1)
+    for index, weight in packer.coefficients(product):
+        out[index] = weight
+    return out
+
+
+def _pack(coefficients: list[int], width: int) -> int:
+    size = width // 8
+    return int.from_bytes(b"".join(c.to_bytes(size, "little") for c in coefficients), "little")
+
+
+def chain_kernel(model: DiceModel, count: int) -> list[int]:
+    """K(t): the ways ``count`` exploded chains total t (weights as in ``chains``)."""
+    if not count:
+        return [1]
+    one = [0] * (max(o.value for o in model.exploded) + 1)
+    for o in model.exploded:
+        one[o.value] += o.weight
+    kernel = [1]
+    for _ in range(count):
+        kernel = convolve(kernel, one)
+    return kernel
+
+
+@dataclass
+class _Rows:
+    """One folded group read row by row: per residue of ``b`` its narrow bytes and
+    rows (a, first coefficient, coefficient count, first narrow b)."""
+
+    exploded: int
+    residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]]
+
+
+class Folded:
+    """The folded groups of one roll: their marginal over ``a`` first (every set's
+    weight must be known before any is weighted), then their weighted result."""
+
+    def __init__(
+        self,
+        model: DiceModel,
+        packer: Packer,
+        step: int,
+        lam: int,
+        low: int,
+        bands: dict[int, tuple[int, int]] | None,
+        groups: dict[tuple[int, int], Group],
+    ) -> None:
+        self.model, self.packer, self.step, self.lam, self.low = model, packer, step, lam, low
+        size = packer.nbytes
+        self.read: list[_Rows] = []
+        for (exploded, _), (start, residues) in groups.items():
+            found = []
+            for residue, packed in enumerate(residues):
+                if not packed:
+                    continue
+                raw = packed.to_bytes((packed.bit_length() + 7) // 8 + size, "little")
+                count = len(raw) // size
+                rows = []
+                for index in range(-(-count // packer.stride)):
+                    a = start + index
+                    window = (0, packer.span - 1) if bands is None else bands.get(a)
+                    if window is None:
+                        continue
+                    first = index * packer.stride + window[0]
+                    last = min(index * packer.stride + window[1], count - 1)
+                    if last >= first and any(raw[first * size : (last + 1) * size]):
+                        rows.append((a, first, last - first + 1, window[0]))
+                found.append((residue, raw, rows))
+            self.read.append(_Rows(exploded, found))
+
+    def marginal(self) -> dict[int, int]:
+        """a -> weight of the folded states' sets with dice total a (chains included)."""
+        total: dict[int, int] = {}
+        scale, wild = self.model.scale, self.model.wild
+        size, width = self.packer.nbytes, self.packer.width
+        for group in self.read:
+            sums: dict[int, int] = {}
+            for _, raw, rows in group.residues:
+                for a, first, count, _ in rows:
+                    row = int.from_bytes(raw[first * size : (first + count) * size], "little")
+                    sums[a] = sums.get(a, 0) + coefficient_sum(row, width, count)
+            if not sums:
+                continue
+            low = min(sums)
+            plain = [sums.get(a, 0) for a in range(low, max(sums) + 1)]
+            factor = scale ** (wild - group.exploded)
+            kernel = chain_kernel(self.model, group.exploded)
+            for t, weight in enumerate(convolve(plain, kernel)):
+                if weight:
+                    total[low + t] = total.get(low + t, 0) + weight * factor
+        return total
+
+    def weighted(self, factors: dict[int, int], largest: int) -> dict[int, int]:
+        """x -> sum over the folded sets of weight * factor of the kept total (x is
+        the dice result); ``largest`` bounds every factor."""
+        out: dict[int, int] = {}
+        scale, wild, step, lam = self.model.scale, self.model.wild, self.step, self.lam
+        size = self.packer.nbytes
+        for group in self.read:
+            rows_a = [a for _, _, rows in group.residues for a, *_ in rows]
+            if not rows_a:
+                continue
+            kernel = chain_kernel(self.model, group.exploded)
+            factor = scale ** (wild - group.exploded)
+            # The weight of a plain total a: sum over t of K(t) * F(a + t), read off
+            # the product of F with K reversed at a - low + len(K) - 1.
+            low, high = min(rows_a), max(rows_a)
+            correlated = convolve(
+                [factors.get(a, 0) for a in range(low, high + len(kernel))], kernel[::-1]
+            )
+            bound = largest * sum(kernel) * factor
+            wide = width_for(bound * self.model.sides ** (self.model.pool + self.model.extras))
+            wide_size = wide // 8
+            placed: list[tuple[int, int, int]] = []  # (x class, place, row times weight)
+            for residue, raw, rows in group.residues:
+                count = len(raw) // size
+                spaced = bytearray(count * wide_size)  # the residue's coefficients, wide
+                for byte in range(size):
+                    spaced[byte : count * wide_size : wide_size] = raw[byte : count * size : size]
+                for a, first, length, first_b in rows:
+                    weight = correlated[a - low + len(kernel) - 1] * factor
+                    if not weight:
+                        continue
+                    window = spaced[first * wide_size : (first + length) * wide_size]
+                    # x = lam * a + step * (b + low) + residue, b = first_b + j.
+                    x0 = lam * a + step * (first_b + self.low) + residue
+                    weighted = int.from_bytes(window, "little") * weight
+                    placed.append((x0 % step, x0 // step, weighted))
+            if not placed:
+                continue
+            # A window's first coefficients may be zeros below x = 0: place from the lowest.
+            lowest = min(position for _, position, _ in placed)
+            accumulators: dict[int, int] = {}
+            for cls, position, product in placed:
+                moved = product << (wide * (position - lowest))
+                accumulators[cls] = accumulators.get(cls, 0) + moved
+            unpack = Packer(wide, 1)
+            for cls, packed in accumulators.items():
+                for position, weight in unpack.coefficients(packed):
+                    x = (position + lowest) * step + cls
+                    out[x] = out.get(x, 0) + weight
+        return out
