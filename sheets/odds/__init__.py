@@ -97,17 +97,19 @@ def _totals(
     sign = model.spec.advantage_sign
     if not sign:  # a is 0: one row
         return {model.b_step * b: w for b, w in packer.coefficients(packed)}, 1
-    # R3 step 4: each row's weight, the sum of its coefficients.
-    raw = memoryview(packed.to_bytes(rows * span * size, "little"))
-    marginal = [
-        _coefficient_sum(
-            int.from_bytes(raw[a * span * size : (a + 1) * span * size], "little"),
-            packer.width,
-            span,
-        )
-        for a in range(rows)
-    ]
+    # R3 step 4: each row's weight, the sum of its coefficients. The rows are read once,
+    # already spread to the width a weight times a factor needs (a row's sum fits too).
     extra = folded.marginal() if folded is not None else {}
+    # Every weight, folded or not, is a part of the denominator, below 2**width.
+    wide = Packer(width_for((2 << packer.width) << packer.width), 1)  # weight times factor
+    every = model.b_step
+    spaced = bytearray(rows * span * every * wide.nbytes)
+    spread(spaced, packed, packer, wide, rows * span, every, 0)
+    row_size = span * every * wide.nbytes
+    read = [
+        int.from_bytes(spaced[a * row_size : (a + 1) * row_size], "little") for a in range(rows)
+    ]
+    marginal = [_coefficient_sum(row, wide.width, span * every) if row else 0 for row in read]
     if extra:
         marginal += [0] * (max(extra) + 1 - len(marginal))
         for a, weight in extra.items():
@@ -119,17 +121,10 @@ def _totals(
     for weight in marginal:
         factors.append(2 * below + weight if sign > 0 else 2 * (total - below) - weight)
         below += weight
-    wide = Packer(width_for((2 * total) << packer.width), 1)  # a weight times a factor
-    every = model.b_step
-    spaced = bytearray(rows * span * every * wide.nbytes)
-    spread(spaced, packed, packer, wide, rows * span, every, 0)
-    row_size = span * every * wide.nbytes
     weighted = 0
-    for a, factor in enumerate(factors[:rows]):
-        if factor and marginal[a]:
-            row = int.from_bytes(spaced[a * row_size : (a + 1) * row_size], "little")
-            if row:
-                weighted += (row * factor) << (wide.width * model.lam * a)
+    for a, row in enumerate(read):
+        if row and factors[a]:
+            weighted += (row * factors[a]) << (wide.width * model.lam * a)
     counts = dict(wide.coefficients(weighted))
     if folded is not None:
         by_total = dict(enumerate(factors))

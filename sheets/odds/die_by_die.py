@@ -116,6 +116,8 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> tuple[int
     after = rolled.after_drop()
     groups = _discarded(model, narrow, after) if pooled else _extra_dice(model, narrow, after)
     folded = {group: found for group, found in groups.items() if foldable(model, *group)}
+    if len(folded) < len(groups):  # states without chains are cheaper in the wide packing
+        folded = {group: found for group, found in folded.items() if group[0]}
     if not folded:
         return _chained(model, narrow, groups, final, offset), None
     rest = {group: found for group, found in groups.items() if group not in folded}
