@@ -18,6 +18,9 @@ How it works, so the next reader can trust it:
   dice counted over faces at once (``extremes``), the Wild Dice added one at a time
   (``die_by_die``). With Advantage those states' rows of ``a`` are packed closer than
   their span: at each ``a`` only a short band of ``b`` is reachable (``bands``).
+  States whose exploded Wild Dice Penalty discards (all, or all but the lowest) never
+  get their chains multiplied in: the chains are folded into the Advantage weights
+  (``folded``).
 * The dice panel asks again for set-ups it showed a moment ago (a difficulty changed, an
   option toggled back): the last distributions are kept (``_cached``).
 * Advantage keeps the set with the higher dice total (ties: the first set), so a set with
