@@ -16,7 +16,11 @@ How it works, so the next reader can trust it:
   dice (``powers``); otherwise the states are keyed by the dice's extreme values where
   Boost, Penalty or a drop needs to know which die is lowest or highest: the regular
   dice counted over faces at once (``extremes``), the Wild Dice added one at a time
-  (``die_by_die``).
+  (``die_by_die``). With Advantage those states' rows of ``a`` are packed closer than
+  their span: at each ``a`` only a short band of ``b`` is reachable (``bands``).
+  States whose exploded Wild Dice Penalty discards (all, or all but the lowest) never
+  get their chains multiplied in: the chains are folded into the Advantage weights
+  (``folded``).
 * The dice panel asks again for set-ups it showed a moment ago (a difficulty changed, an
   option toggled back): the last distributions are kept (``_cached``).
 * Advantage keeps the set with the higher dice total (ties: the first set), so a set with
@@ -30,8 +34,10 @@ from functools import lru_cache
 
 from sheets.dice.spec import RollSpec
 from sheets.odds.die_by_die import one_die_at_a_time
+from sheets.odds.folded import Folded
 from sheets.odds.model import TAIL, DiceModel
 from sheets.odds.packing import Packer, spread, width_for
+from sheets.odds.packing import coefficient_sum as _coefficient_sum
 from sheets.odds.powers import by_powers
 from sheets.results import MAX_RANK, rank_number
 
@@ -71,32 +77,46 @@ def _cached(spec: RollSpec) -> tuple[tuple[int, float], ...]:
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
     packer = Packer(width_for(denominator), span)
-    summed = by_powers if model.as_powers else one_die_at_a_time
-    packed = summed(model, packer, -low)
-    counts, scale = _totals(model, packer, packed)
+    folded: Folded | None = None
+    if model.as_powers:
+        packed = by_powers(model, packer, -low)
+    else:
+        packed, folded = one_die_at_a_time(model, packer, -low)
+    counts, scale = _totals(model, packer, packed, folded, -low)
     base = spec.added_pips + spec.modifier + model.b_step * low
     denominator *= scale
     return tuple((total + base, weight / denominator) for total, weight in sorted(counts.items()))
 
 
-def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, int], int]:
+def _totals(
+    model: DiceModel, packer: Packer, packed: int, folded: Folded | None, lift: int
+) -> tuple[dict[int, int], int]:
     """Weights by ``lam * a + b_step * b`` (the packed index of ``b``), and what they were
-    scaled by: with Advantage each set weighs how likely it is to be the kept one."""
+    scaled by: with Advantage each set weighs how likely it is to be the kept one. The
+    ``folded`` states (``folded``) count beside ``packed``: their dice result x is the
+    index ``x + lift``."""
     span, size = packer.span, packer.nbytes
     rows = -(-packed.bit_length() // (8 * span * size)) or 1
     sign = model.spec.advantage_sign
     if not sign:  # a is 0: one row
         return {model.b_step * b: w for b, w in packer.coefficients(packed)}, 1
-    # R3 step 4: each row's weight, the sum of its coefficients.
-    raw = memoryview(packed.to_bytes(rows * span * size, "little"))
-    marginal = [
-        _coefficient_sum(
-            int.from_bytes(raw[a * span * size : (a + 1) * span * size], "little"),
-            packer.width,
-            span,
-        )
-        for a in range(rows)
+    # R3 step 4: each row's weight, the sum of its coefficients. The rows are read once,
+    # already spread to the width a weight times a factor needs (a row's sum fits too).
+    extra = folded.marginal() if folded is not None else {}
+    # Every weight, folded or not, is a part of the denominator, below 2**width.
+    wide = Packer(width_for((2 << packer.width) << packer.width), 1)  # weight times factor
+    every = model.b_step
+    spaced = bytearray(rows * span * every * wide.nbytes)
+    spread(spaced, packed, packer, wide, rows * span, every, 0)
+    row_size = span * every * wide.nbytes
+    read = [
+        int.from_bytes(spaced[a * row_size : (a + 1) * row_size], "little") for a in range(rows)
     ]
+    marginal = [_coefficient_sum(row, wide.width, span * every) if row else 0 for row in read]
+    if extra:
+        marginal += [0] * (max(extra) + 1 - len(marginal))
+        for a, weight in extra.items():
+            marginal[a] += weight
     total = sum(marginal)
     # A row's factor times total: (P(T <= a) + P(T < a)) * total for Advantage.
     factors: list[int] = []
@@ -104,29 +124,16 @@ def _totals(model: DiceModel, packer: Packer, packed: int) -> tuple[dict[int, in
     for weight in marginal:
         factors.append(2 * below + weight if sign > 0 else 2 * (total - below) - weight)
         below += weight
-    wide = Packer(width_for((2 * total) << packer.width), 1)  # a weight times a factor
-    every = model.b_step
-    spaced = bytearray(rows * span * every * wide.nbytes)
-    spread(spaced, packed, packer, wide, rows * span, every, 0)
-    row_size = span * every * wide.nbytes
     weighted = 0
-    for a, factor in enumerate(factors):
-        if factor and marginal[a]:
-            row = int.from_bytes(spaced[a * row_size : (a + 1) * row_size], "little")
-            weighted += (row * factor) << (wide.width * model.lam * a)
-    return dict(wide.coefficients(weighted)), total
-
-
-def _coefficient_sum(row: int, width: int, count: int) -> int:
-    """The sum of ``count`` packed coefficients ``width`` bits wide, by adding the upper
-    half onto the lower half until one is left (a row's weights sum to below 2**width,
-    so no partial sum overflows): a few linear passes, faster than a long remainder."""
-    while count > 1:
-        half = count // 2
-        shift = half * width
-        row = (row & ((1 << shift) - 1)) + (row >> shift)
-        count -= half
-    return row
+    for a, row in enumerate(read):
+        if row and factors[a]:
+            weighted += (row * factors[a]) << (wide.width * model.lam * a)
+    counts = dict(wide.coefficients(weighted))
+    if folded is not None:
+        by_total = dict(enumerate(factors))
+        for x, weight in folded.weighted(by_total, 2 * total).items():
+            counts[x + lift] = counts.get(x + lift, 0) + weight
+    return counts, total
 
 
 # --- Reading a distribution ---------------------------------------------------------

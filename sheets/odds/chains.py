@@ -34,6 +34,8 @@ def with_chains(
         return packed
     if dropped == 1 and count == 1:  # the one exploded die leaves the roll: weight only
         return packed * (model.scale - 1)
+    if dropped == 1 and count == 2:
+        return _below_the_dropped(model, packer, packed, "discard" if discards else "kept")
     if count <= CLOSED_FORM_CHAINS:
         return ordered_chains(model, packer, packed, count, dropped, discards)
     return in_order(model, packer, packed, count, dropped, discards)
@@ -49,6 +51,27 @@ def _role(model: DiceModel, packer: Packer, role: str) -> tuple[int, list[int]]:
         top, last = model.discarded(top), [model.discarded(o) for o in last]
     step = (top.a - last[0].a) * packer.span + (top.b - last[0].b)
     return step, [o.a * packer.span + o.b for o in last]
+
+
+def _below_the_dropped(model: DiceModel, packer: Packer, packed: int, role: str) -> int:
+    """Two exploded Wild Dice, the higher one left the roll (R3 step 3 `drop_highest`),
+    the lower one counts in ``role``. Over the ordered pairs, the lower value v weighs
+    g(v) * (g(v) + 2 G(v)), G(v) the weight of every value above v; with g(v) =
+    s**(M - j) for v = s * j + f (M = depth - 1) that is
+    (2s - 2f + 1) * s**(2(M - j)) - 2 * s**(M - j): two geometric sums, one pass each."""
+    s, top = model.sides, model.depth - 1
+    step, places = _role(model, packer, role)
+    width = packer.width
+    squared = single = 0
+    for f, place in enumerate(places, start=1):
+        bits = place * width
+        moved = packed << bits if bits >= 0 else packed >> -bits
+        squared += moved * (2 * s - 2 * f + 1)
+        single += moved
+    size = packer.nbytes
+    return _geometric(squared, step, s * s, 1, top, size) - 2 * _geometric(
+        single, step, s, 1, top, size
+    )
 
 
 CLOSED_FORM_CHAINS = 4  # beyond, 2**(count-1) level patterns: place the values in order

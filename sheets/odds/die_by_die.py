@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from sheets.odds.bands import bands
 from sheets.odds.chains import with_chains
 from sheets.odds.extremes import regular_extremes
+from sheets.odds.folded import Folded, foldable
 from sheets.odds.model import DiceModel, Outcome, b_range
 from sheets.odds.packing import Packer, reshape, spread, width_for
 
@@ -53,12 +55,15 @@ def _trim(kept: tuple[int, ...], lowest: int, highest: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class _Narrow:
-    """The packing of steps 1-3: ``b`` = (x - lam * a) / step - low."""
+    """The packing of steps 1-3: ``b`` = (x - lam * a) / step - low. With ``a`` tracked,
+    rows are packed closer than their span where ``bands`` shows that they cannot meet:
+    then ``bands`` maps each reachable ``a`` to its lowest and highest ``b``."""
 
     lam: int
     step: int
     low: int
     packer: Packer
+    bands: dict[int, tuple[int, int]] | None = None
 
     @classmethod
     def best(cls, model: DiceModel) -> _Narrow:
@@ -70,10 +75,19 @@ class _Narrow:
             moves = [o.x - lam * o.a for o in model.plain_set]
             step = math.gcd(*moves) or 1
             low, span = b_range((model.pool, [Outcome(1, 0, 0, m // step, 0) for m in moves]))
-            low -= -(-reach // step)
-            span += 2 * -(-reach // step)
-            options.append(cls(lam, step, low, Packer(width, span)))
-        return min(options, key=lambda narrow: narrow.packer.span)
+            widen = -(-reach // step)
+            low -= widen
+            span += 2 * widen
+            if not model.track_a:
+                options.append(cls(lam, step, low, Packer(width, span)))
+                continue
+            # Plain dice in a state: the regular ones (less one that `drop_highest` took)
+            # and the Wild Dice that neither exploded nor failed critically.
+            fewest = model.regular - (1 if model.drop else 0)
+            faces = tuple((o.a, m // step) for o, m in zip(model.plain_set, moves, strict=True))
+            stride, found = bands(faces, max(0, fewest), model.pool, widen, low, span)
+            options.append(cls(lam, step, low, Packer(width, span, stride), found))
+        return min(options, key=lambda narrow: narrow.packer.stride)
 
     def move(self, o: Outcome) -> int:
         """The narrow ``b`` of a plain set face."""
@@ -81,11 +95,12 @@ class _Narrow:
 
     def places(self, o: Outcome) -> int:
         """How many bits a packed polynomial moves when the face is added."""
-        return self.packer.width * (o.a * self.packer.span + self.move(o))
+        return self.packer.width * (o.a * self.packer.stride + self.move(o))
 
 
-def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
-    """The whole roll packed in ``final`` (``b`` raised by ``offset``)."""
+def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> tuple[int, Folded | None]:
+    """The whole roll packed in ``final`` (``b`` raised by ``offset``), but for the states
+    whose exploded chains are all discarded (with Advantage: ``folded``)."""
     narrow = _Narrow.best(model)
     rolled = _SetDice(model, narrow)
     # Without Advantage (no ``a``) and without ``drop_highest`` (which takes a set die,
@@ -100,7 +115,16 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> int:
         rolled.add(model.plain_wild[1:] if crit else model.plain_wild, True, crit)
     after = rolled.after_drop()
     groups = _discarded(model, narrow, after) if pooled else _extra_dice(model, narrow, after)
-    return _chained(model, narrow, groups, final, offset)
+    folded = {group: found for group, found in groups.items() if foldable(model, *group)}
+    if len(folded) < len(groups):  # states without chains are cheaper in the wide packing
+        folded = {group: found for group, found in folded.items() if group[0]}
+    if not folded:
+        return _chained(model, narrow, groups, final, offset), None
+    rest = {group: found for group, found in groups.items() if group not in folded}
+    packed = _chained(model, narrow, rest, final, offset) if rest else 0
+    return packed, Folded(
+        model, narrow.packer, narrow.step, narrow.lam, narrow.low, narrow.bands, folded
+    )
 
 
 class _SetDice:
@@ -114,7 +138,7 @@ class _SetDice:
         # Room for the top too when the first Wild Die may fail critically and
         # `drop_highest` then takes the highest other die.
         self.room = self.highest + (1 if model.drop else 0)
-        self.row = narrow.packer.width * narrow.packer.span
+        self.row = narrow.packer.width * narrow.packer.stride
         self.states: dict[_Key, int] = {((), 0, False): narrow.packer.monomial(0, -narrow.low)}
         self.rolled = 0  # dice added so far
         self._floors: dict[tuple[tuple[int, ...], int], int] = {}
@@ -212,7 +236,7 @@ def _extra_dice(
     know: (exploded, dropped) -> (the lowest ``a`` stored, one polynomial per residue of
     ``b`` modulo the step)."""
     lowest, highest = model.boost, model.penalty
-    row = narrow.packer.width * narrow.packer.span
+    row = narrow.packer.width * narrow.packer.stride
     xs = tuple(o.x for o in model.extra)
     starts: dict[tuple[int, int], int] = {}
     for (_, exploded, dropped), parts in after.items():
@@ -229,16 +253,22 @@ def _extra_dice(
         merged[(kept, exploded, dropped)] += sum(
             part << row * (base - start) for base, part in parts
         )
-    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    # Summed by move first, moved once per move: a state is added to one sum per move
+    # it can make, never shifted on its own (a shifted copy is a pass over it).
+    by_move: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for (kept, exploded, dropped), packed in merged.items():
-        start = starts[(exploded, dropped)]
-        _, residues = groups.setdefault((exploded, dropped), (start, [0] * narrow.step))
+        sums = by_move[(exploded, dropped)]
         chain_discards = min(highest, exploded - dropped)  # Penalty takes chains first
         for move, weight in _moves(xs, lowest, highest, kept, chain_discards):
+            sums[move] += packed if weight == 1 else packed * weight
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    for group, sums in by_move.items():
+        residues = [0] * narrow.step
+        for move, packed in sums.items():
             places, residue = divmod(move, narrow.step)
             step = narrow.packer.width * places
-            moved = packed << step if step >= 0 else packed >> -step
-            residues[residue] += moved if weight == 1 else moved * weight
+            residues[residue] += packed << step if step >= 0 else packed >> -step
+        groups[group] = (starts[group], residues)
     return groups
 
 
@@ -362,11 +392,23 @@ def _widen(
     source = narrow.packer
     rows = model.rows - start
     length = narrow.step * source.span  # a row, spread out
-    spaced = bytearray(rows * length * final.nbytes)
+    count = (rows - 1) * source.stride + source.span  # coefficients up to the last row's end
+    spaced = bytearray(count * narrow.step * final.nbytes)
     for residue, packed in enumerate(residues):
         if packed:
-            spread(spaced, packed, source, final, rows * source.span, narrow.step, residue)
+            spread(spaced, packed, source, final, count, narrow.step, residue)
+    windows = None
+    if narrow.bands is not None:  # rows closer than their span: read each row's band only
+        windows = (narrow.step * source.stride, _spread_bands(narrow.bands, narrow.step))
     # b in the final packing = step * (index + narrow.low) + residue + (lam - lam') * a.
     slope = narrow.lam - model.lam
-    laid = reshape(spaced, final, length, rows, narrow.step * narrow.low + offset, slope, start)
+    first = narrow.step * narrow.low + offset
+    laid = reshape(spaced, final, length, rows, first, slope, start, windows)
     return int.from_bytes(laid, "little")
+
+
+def _spread_bands(found: dict[int, tuple[int, int]], step: int) -> dict[int, tuple[int, int]]:
+    """Each row's band once spread ``step`` apart (every residue inside it)."""
+    if step == 1:
+        return found
+    return {a: (lo * step, hi * step + step - 1) for a, (lo, hi) in found.items()}

@@ -19,21 +19,24 @@ def width_for(largest: int) -> int:
 
 class Packer:
     """One packing: ``width`` bits per coefficient, ``span`` values of ``b`` per row of
-    ``a``. Callers keep ``b`` non-negative by raising it (a lift or an offset)."""
+    ``a``, rows ``stride`` coefficients apart (the span unless the rows' bands are known
+    to stay apart closer: ``bands``). Callers keep ``b`` non-negative by raising it (a
+    lift or an offset)."""
 
-    def __init__(self, width: int, span: int) -> None:
+    def __init__(self, width: int, span: int, stride: int | None = None) -> None:
         self.width = width
         self.span = span
+        self.stride = span if stride is None else stride
 
     @property
     def nbytes(self) -> int:
         return self.width // 8
 
     def monomial(self, a: int, b: int, weight: int = 1) -> int:
-        return weight << (self.width * (a * self.span + b))
+        return weight << (self.width * (a * self.stride + b))
 
     def shift(self, packed: int, a: int, b: int) -> int:
-        step = self.width * (a * self.span + b)
+        step = self.width * (a * self.stride + b)
         return packed << step if step >= 0 else packed >> -step
 
     def poly(self, outcomes: Iterable[Outcome], lift: int, scale: int = 1) -> int:
@@ -71,19 +74,43 @@ def reshape(
     start: int,
     slope: int,
     first_row: int = 0,
+    windows: tuple[int, dict[int, tuple[int, int]]] | None = None,
 ) -> bytearray:
     """Rows of ``length`` coefficients (already ``target``-wide) laid into ``target``'s rows
     from row ``first_row`` on: row ``a`` begins at ``b = start + slope * a``. What falls
-    outside a row is zero by construction (the callers' spans are bounds): it is cut off."""
+    outside a row is zero by construction (the callers' spans are bounds): it is cut off.
+
+    ``windows`` (stride, a -> (first, last)) reads rows that overlap in ``spaced``: row
+    ``a`` begins ``stride`` coefficients after the one before, and only its coefficients
+    ``first`` .. ``last`` are its own (the others belong to its neighbours or are zero);
+    a row without a window is empty."""
     size = target.nbytes
     span = target.span
+    stride, bands = windows if windows is not None else (length, None)
     out = bytearray((first_row + rows) * span * size)
     for index in range(rows):
         a = first_row + index
         first = start + slope * a
         low, high = max(0, -first), min(length, span - first)
+        if bands is not None:
+            band = bands.get(a)
+            if band is None:
+                continue
+            low, high = max(low, band[0]), min(high, band[1] + 1)
         if low < high:
             dst = (a * span + first + low) * size
-            src = (index * length + low) * size
+            src = (index * stride + low) * size
             out[dst : dst + (high - low) * size] = spaced[src : src + (high - low) * size]
     return out
+
+
+def coefficient_sum(row: int, width: int, count: int) -> int:
+    """The sum of ``count`` packed coefficients ``width`` bits wide, by adding the upper
+    half onto the lower half until one is left (a row's weights sum to below 2**width,
+    so no partial sum overflows): a few linear passes, faster than a long remainder."""
+    while count > 1:
+        half = count // 2
+        shift = half * width
+        row = (row & ((1 << shift) - 1)) + (row >> shift)
+        count -= half
+    return row

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
 from sheets.odds import _coefficient_sum, distribution
-from sheets.odds.chains import in_order, ordered_chains
+from sheets.odds.chains import in_order, ordered_chains, with_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer, width_for
@@ -133,3 +133,23 @@ def test_a_rows_weight_is_the_sum_of_its_coefficients(width: int, weights: list[
     """The Advantage weighting (R3 step 4) reads each row's weight by folding halves."""
     row = sum(w << (width * i) for i, w in enumerate(weights))
     assert _coefficient_sum(row, width, max(len(weights), 1)) == sum(weights)
+
+
+@settings(max_examples=30, deadline=None)
+@given(chained, st.integers(0, 2**64), st.integers(0, 1))
+def test_a_chain_below_a_dropped_one_matches_the_chains_placed_in_order(
+    spec: RollSpec, seed: int, discards: int
+) -> None:
+    """Two exploded Wild Dice, the higher one dropped (R3 step 3), the lower kept or
+    discarded by Penalty (step 5): the two geometric sums against placing every chain
+    value in order, on a random polynomial."""
+    model = min((DiceModel(spec, lam) for lam in (1, 0)), key=lambda m: m.b_range()[1])
+    low, span = model.b_range()
+    packer = Packer(width_for(model.sides ** (8 + model.depth * 2)), span)
+    rng = random.Random(seed)
+    packed = sum(
+        packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
+        for _ in range(6)
+    )
+    expected = in_order(model, packer, packed, 2, 1, discards)
+    assert with_chains(model, packer, packed, 2, 1, discards) == expected

@@ -1,0 +1,293 @@
+"""Advantage/Disadvantage (R3 step 4) for states whose exploded Wild Dice are all
+discarded by Penalty (step 5), or all but the lowest, counted without multiplying the
+chains into a wide (a, b) polynomial.
+
+Such a chain adds its whole value to the dice total ``a`` that step 4 compares and
+nothing to the result. So where the other states have their chains multiplied into a wide
+(a, b) polynomial (``chains``) whose rows are then weighted by how likely a set of that
+total is kept, these states keep their narrow polynomial and fold the chains into the
+weights instead: a row of plain total ``a`` weighs sum over t of K(t) * F(a + t), where
+K counts the ways ``e`` chains total t (any order: every one of them is discarded) and
+F(a) is the weight of a set of total ``a``. Only short lists of integers are convolved.
+A kept lowest chain adds to the result too: its values are gone through one by one, the
+discarded ones above it folded as before (``Folded._kept_lowest``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sheets.odds.model import DiceModel
+from sheets.odds.packing import Packer, coefficient_sum, width_for
+
+Group = tuple[int, list[int]]  # (lowest a stored, one narrow polynomial per residue)
+
+
+def foldable(model: DiceModel, exploded: int, dropped: int) -> bool:
+    """Whether the group's exploded chains are all discarded by Penalty but for at most
+    the lowest one (none left the roll as `drop_highest`): the discarded ones only add
+    to ``a``; a kept lowest chain is placed value by value (``_kept_lowest``)."""
+    if not model.track_a or dropped:
+        return False
+    return exploded <= model.penalty or (exploded == model.penalty + 1 and model.penalty > 0)
+
+
+def convolve(first: list[int], second: list[int]) -> list[int]:
+    """The product of two polynomials given as lists of non-negative coefficients, by
+    one multiplication of packed integers."""
+    if not first or not second:
+        return []
+    bits = max(first).bit_length() + max(second).bit_length()
+    bits += min(len(first), len(second)).bit_length()
+    width = max(8, 8 * -(-bits // 8))
+    packer = Packer(width, 1)
+    product = _pack(first, width) * _pack(second, width)
+    out = [0] * (len(first) + len(second) - 1)
+    for index, weight in packer.coefficients(product):
+        out[index] = weight
+    return out
+
+
+def _pack(coefficients: list[int], width: int) -> int:
+    size = width // 8
+    return int.from_bytes(b"".join(c.to_bytes(size, "little") for c in coefficients), "little")
+
+
+def chain_kernel(model: DiceModel, count: int) -> list[int]:
+    """K(t): the ways ``count`` exploded chains total t (weights as in ``chains``)."""
+    if not count:
+        return [1]
+    one = [0] * (max(o.value for o in model.exploded) + 1)
+    for o in model.exploded:
+        one[o.value] += o.weight
+    kernel = [1]
+    for _ in range(count):
+        kernel = convolve(kernel, one)
+    return kernel
+
+
+@dataclass
+class _Rows:
+    """One folded group read row by row: per residue of ``b`` its narrow bytes and
+    rows (a, first coefficient, coefficient count, first narrow b)."""
+
+    exploded: int
+    residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]]
+
+
+class Folded:
+    """The folded groups of one roll: their marginal over ``a`` first (every set's
+    weight must be known before any is weighted), then their weighted result."""
+
+    def __init__(
+        self,
+        model: DiceModel,
+        packer: Packer,
+        step: int,
+        lam: int,
+        low: int,
+        bands: dict[int, tuple[int, int]] | None,
+        groups: dict[tuple[int, int], Group],
+    ) -> None:
+        self.model, self.packer, self.step, self.lam, self.low = model, packer, step, lam, low
+        size = packer.nbytes
+        self.read: list[_Rows] = []
+        for (exploded, _), (start, residues) in groups.items():
+            found = []
+            for residue, packed in enumerate(residues):
+                if not packed:
+                    continue
+                raw = packed.to_bytes((packed.bit_length() + 7) // 8 + size, "little")
+                count = len(raw) // size
+                rows = []
+                for index in range(-(-count // packer.stride)):
+                    a = start + index
+                    window = (0, packer.span - 1) if bands is None else bands.get(a)
+                    if window is None:
+                        continue
+                    first = index * packer.stride + window[0]
+                    last = min(index * packer.stride + window[1], count - 1)
+                    if last >= first and any(raw[first * size : (last + 1) * size]):
+                        rows.append((a, first, last - first + 1, window[0]))
+                found.append((residue, raw, rows))
+            self.read.append(_Rows(exploded, found))
+
+    def marginal(self) -> dict[int, int]:
+        """a -> weight of the folded states' sets with dice total a (chains included)."""
+        total: dict[int, int] = {}
+        scale, wild = self.model.scale, self.model.wild
+        size, width = self.packer.nbytes, self.packer.width
+        for group in self.read:
+            sums: dict[int, int] = {}
+            for _, raw, rows in group.residues:
+                for a, first, count, _ in rows:
+                    row = int.from_bytes(raw[first * size : (first + count) * size], "little")
+                    sums[a] = sums.get(a, 0) + coefficient_sum(row, width, count)
+            if not sums:
+                continue
+            low = min(sums)
+            plain = [sums.get(a, 0) for a in range(low, max(sums) + 1)]
+            factor = scale ** (wild - group.exploded)
+            kernel = chain_kernel(self.model, group.exploded)
+            for t, weight in enumerate(convolve(plain, kernel)):
+                if weight:
+                    total[low + t] = total.get(low + t, 0) + weight * factor
+        return total
+
+    def weighted(self, factors: dict[int, int], largest: int) -> dict[int, int]:
+        """x -> sum over the folded sets of weight * factor of the kept total (x is
+        the dice result); ``largest`` bounds every factor."""
+        out: dict[int, int] = {}
+        scale, wild, step, lam = self.model.scale, self.model.wild, self.step, self.lam
+        size = self.packer.nbytes
+        for group in self.read:
+            rows_a = [a for _, _, rows in group.residues for a, *_ in rows]
+            if not rows_a:
+                continue
+            if group.exploded > self.model.penalty:
+                for x, weight in self._kept_lowest(group, factors, largest).items():
+                    out[x] = out.get(x, 0) + weight
+                continue
+            kernel = chain_kernel(self.model, group.exploded)
+            factor = scale ** (wild - group.exploded)
+            # The weight of a plain total a: sum over t of K(t) * F(a + t), read off
+            # the product of F with K reversed at a - low + len(K) - 1.
+            low, high = min(rows_a), max(rows_a)
+            correlated = convolve(
+                [factors.get(a, 0) for a in range(low, high + len(kernel))], kernel[::-1]
+            )
+            bound = largest * sum(kernel) * factor
+            wide = width_for(bound * self.model.sides ** (self.model.pool + self.model.extras))
+            wide_size = wide // 8
+            placed: list[tuple[int, int, int]] = []  # (x class, place, row times weight)
+            for residue, raw, rows in group.residues:
+                count = len(raw) // size
+                spaced = bytearray(count * wide_size)  # the residue's coefficients, wide
+                for byte in range(size):
+                    spaced[byte : count * wide_size : wide_size] = raw[byte : count * size : size]
+                for a, first, length, first_b in rows:
+                    weight = correlated[a - low + len(kernel) - 1] * factor
+                    if not weight:
+                        continue
+                    window = spaced[first * wide_size : (first + length) * wide_size]
+                    # x = lam * a + step * (b + low) + residue, b = first_b + j.
+                    x0 = lam * a + step * (first_b + self.low) + residue
+                    weighted = int.from_bytes(window, "little") * weight
+                    placed.append((x0 % step, x0 // step, weighted))
+            if not placed:
+                continue
+            # A window's first coefficients may be zeros below x = 0: place from the lowest.
+            lowest = min(position for _, position, _ in placed)
+            accumulators: dict[int, int] = {}
+            for cls, position, product in placed:
+                moved = product << (wide * (position - lowest))
+                accumulators[cls] = accumulators.get(cls, 0) + moved
+            unpack = Packer(wide, 1)
+            for cls, packed in accumulators.items():
+                for position, weight in unpack.coefficients(packed):
+                    x = (position + lowest) * step + cls
+                    out[x] = out.get(x, 0) + weight
+        return out
+
+    def _kept_lowest(self, group: _Rows, factors: dict[int, int], largest: int) -> dict[int, int]:
+        """x -> weighted count for a group whose ``q`` highest chains are discarded and
+        whose lowest chain counts (R3 step 5: Penalty takes the highest dice first).
+
+        The kept chain of value v (weight g, result x(v)) lies below the q discarded
+        ones; with ties broken by the dice's order, the discarded totals t weigh
+        T_v = sum over i of S>**i * S>=**(q - i), S> (S>=) the chains above (from) v.
+        So a row of plain total a gets g * W_v(a) at result shift x(v), with
+        W_v(a) = sum over t of T_v(t) F(a + v + t). Going down the values, W_v comes
+        from U_m(s) = sum over t of S>**m(t) F(s + t), m <= q, which are updated in
+        place: packed vectors shifted and added, a few per value. Each row is then
+        multiplied once by its polynomial sum over v of g W_v(a) z**x(v)."""
+        model = self.model
+        q = group.exploded - 1
+        scale = model.scale
+        chains = sorted(model.exploded, key=lambda o: -o.value)
+        top = chains[0].value
+        # Every U_m, and every sum of g * W_v over the values sharing a result x(v), is
+        # below largest * scale**(q + 1) * 2**(q + 1) * (number of values).
+        slot = width_for((largest * scale ** (q + 1) * len(chains)) << (q + 1))
+        rows_a = sorted({a for _, _, rows in group.residues for a, *_ in rows})
+        first_a, last_a = rows_a[0], rows_a[-1]
+        length = last_a + (q + 1) * top + 2
+        size = slot // 8
+        weights = b"".join(factors.get(a, 0).to_bytes(size, "little") for a in range(length))
+        u = [int.from_bytes(weights, "little")] + [0] * q
+        share = [sum(math.comb(q - i, m - i) for i in range(m + 1)) for m in range(q + 1)]
+        count = last_a - first_a + 1
+        rows_mask = (1 << (slot * count)) - 1
+        by_x: dict[int, int] = {}  # x(v) -> sum of g * W_v over the rows, packed
+        for o in chains:
+            v, g = o.value, o.weight
+            w = 0
+            for m in range(q + 1):
+                term = u[m] >> (slot * (q - m + 1) * v)
+                w += term * (share[m] * g ** (q - m))
+            by_x[o.x] = by_x.get(o.x, 0) + ((w >> (slot * first_a)) & rows_mask) * g
+            # S> of the next lower value is S>= of this one: U_m grows by the A terms.
+            u = [
+                sum(
+                    math.comb(m, k) * g ** (m - k) * (u[k] >> (slot * (m - k) * v))
+                    for k in range(m + 1)
+                )
+                for m in range(q + 1)
+            ]
+        low_x = min(by_x)
+        span_x = max(by_x) - low_x + 1
+        step, lam, size_n = self.step, self.lam, self.packer.nbytes
+        factor = scale ** (model.wild - group.exploded)
+        # Product slots: a narrow weight times a kernel's coefficient, summed over a row.
+        bound = model.sides ** (model.pool + model.extras) << slot
+        wide = width_for(bound * span_x * factor)
+        wide_size = wide // 8
+        # Row a's polynomial sum over v of g W_v(a) z**(x(v) - low_x): the packed sums
+        # by x(v) laid as the columns of a table with one row per a.
+        table = bytearray(count * span_x * wide_size)
+        stride = span_x * wide_size
+        for x, packed in by_x.items():
+            raw = packed.to_bytes(count * size, "little")
+            for byte in range(size):
+                start = (x - low_x) * wide_size + byte
+                table[start : start + count * stride : stride] = raw[byte::size]
+        kernels: dict[int, int] = {}
+        for index in range(count):
+            kernel = int.from_bytes(table[index * stride : (index + 1) * stride], "little")
+            if kernel:
+                kernels[first_a + index] = kernel
+        # Each row's residues laid together in x units (b spread step apart, residue r
+        # at r), so that a row is multiplied by its polynomial once.
+        combined: dict[int, tuple[int, int]] = {}  # a -> (lowest x, row)
+        for residue, raw_n, rows in group.residues:
+            cells = len(raw_n) // size_n
+            spaced = bytearray(cells * step * wide_size)
+            for byte in range(size_n):
+                spaced[byte : cells * step * wide_size : step * wide_size] = raw_n[
+                    byte : cells * size_n : size_n
+                ]
+            for a, first, length_b, first_b in rows:
+                if a not in kernels:
+                    continue
+                window = spaced[first * step * wide_size : (first + length_b) * step * wide_size]
+                row = int.from_bytes(window, "little")
+                x0 = lam * a + step * (first_b + self.low) + residue
+                if a in combined:
+                    low_row, other = combined[a]
+                    if x0 < low_row:
+                        low_row, other, x0, row = x0, row, low_row, other
+                    row = other + (row << (wide * (x0 - low_row)))
+                    x0 = low_row
+                combined[a] = (x0, row)
+        placed = [(x0 + low_x, row * kernels[a] * factor) for a, (x0, row) in combined.items()]
+        out: dict[int, int] = {}
+        if not placed:
+            return out
+        lowest = min(x0 for x0, _ in placed)
+        total = 0
+        for x0, product in placed:
+            total += product << (wide * (x0 - lowest))
+        for position, weight in Packer(wide, 1).coefficients(total):
+            out[position + lowest] = weight
+        return out
