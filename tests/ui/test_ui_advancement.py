@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 
@@ -126,13 +126,31 @@ def test_the_price_shows_before_anything_is_spent(qtbot: QtBot, tmp_path: Path) 
 
 
 def test_the_tree_offers_raise_and_roll_on_right_click(qtbot: QtBot, tmp_path: Path) -> None:
-    """A right-click (or the menu key) on a row offers its actions, Raise among them."""
-    from PySide6.QtCore import Qt
-
+    """A right-click (or the menu key, or Shift+F10) on a row offers its actions, Raise
+    among them; choosing Raise from the menu raises the row."""
     editor = _editor(qtbot, tmp_path, points=10)
     assert editor.tree.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
-    offered = [action.text() for action in editor.tree.actions()]
-    assert "Raise" in offered and "Roll" in offered
+    editor.show()
+    qtbot.waitExposed(editor)
+    editor.activateWindow()
+    editor.tree.setFocus()
+    qtbot.waitUntil(editor.tree.hasFocus)
+    seen: list[str] = []
+
+    def choose_raise() -> None:
+        popup = QApplication.activePopupWidget()
+        if popup is None:  # not open yet (a loaded machine): look again
+            QTimer.singleShot(50, choose_raise)
+            return
+        seen.extend(action.text() for action in popup.actions())
+        raise_action = next(a for a in popup.actions() if a.text() == "Raise")
+        popup.setActiveAction(raise_action)
+        qtbot.keyClick(popup, Qt.Key.Key_Return)
+
+    QTimer.singleShot(50, choose_raise)
+    qtbot.keyClick(editor.tree, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    assert "Raise" in seen and "Roll" in seen
+    assert editor.doc.character.character_points == 6  # Dodge raised: 4 points
 
 
 def test_a_raise_in_a_started_session_notes_the_session(qtbot: QtBot, tmp_path: Path) -> None:

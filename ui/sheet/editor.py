@@ -15,8 +15,17 @@ from __future__ import annotations
 from datetime import date
 
 from pydantic import BaseModel
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence, QMouseEvent, QResizeEvent
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QAction, QKeySequence, QMouseEvent, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -24,6 +33,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QScrollArea,
     QSplitter,
     QStyle,
@@ -289,6 +299,9 @@ class CharacterEditor(QWidget):
         self._raise_tip = self.tree_actions["raise"].toolTip()
         # Right-click (or the menu key, Shift+F10) offers the row's actions: Roll, Raise...
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        menu_key = QShortcut(QKeySequence("Shift+F10"), self.tree)  # Qt maps only the menu key
+        menu_key.setContext(Qt.ShortcutContext.WidgetShortcut)
+        menu_key.activated.connect(self._tree_menu)
         self._show_price()
         self._update_for_kind()
         self._update_actions()
@@ -589,6 +602,12 @@ class CharacterEditor(QWidget):
                 self.tr("Session %1, %2").replace("%1", str(campaign.session)).replace("%2", today)
             )
         return today
+
+    def _tree_menu(self) -> QAction | None:
+        """The row's actions as a menu at the current row (Shift+F10)."""
+        rect = self.tree.visualRect(self.tree.currentIndex())
+        where = self.tree.viewport().mapToGlobal(rect.bottomLeft() if rect.isValid() else QPoint())
+        return QMenu.exec(self.tree.actions(), where, None, self.tree)
 
     def _show_price(self) -> None:
         """The selected row's raise and its price, before anything is spent."""
