@@ -34,6 +34,19 @@ def main_window_on(qtbot: Any, campaign: Path) -> Any:
     return window
 
 
+def sample_window_with_sheet(
+    qtbot: Any, tmp_path: Path, file: str = "greta-vance.json"
+) -> tuple[Any, Any]:
+    """A main window on a copy of the sample campaign, with one of its sheets open:
+    (the window, the sheet's editor)."""
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None and session.campaign is not None
+    editor = window.opener.open_character(session.folder / "characters" / file)
+    assert editor is not None
+    return window, editor
+
+
 def shown_editor(qtbot: Any, doc: CharacterDocument) -> Any:
     """A character editor on ``doc``, shown at 1300x850 and active (keyboard tests)."""
     from ui.sheet.editor import CharacterEditor

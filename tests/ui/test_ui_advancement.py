@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from sheets.dice import DieCode
 from sheets.documents import Ability, Character, Skill
-from tests.ui_helpers import copy_sample, main_window_on
+from tests.ui_helpers import copy_sample, main_window_on, sample_window_with_sheet
 from ui.campaign.award_dialog import PartyAwardDialog
 from ui.sheet.editor import CharacterEditor
 from ui.sheet.print import page_texts
@@ -78,7 +78,6 @@ def test_the_gm_awards_the_whole_party_in_one_dialog_and_one_undo(
 ) -> None:
     import pytest
 
-    from tests.ui_helpers import copy_sample, main_window_on
     from ui.campaign.award_dialog import PartyAwardDialog
 
     window = main_window_on(qtbot, copy_sample(tmp_path))
@@ -154,14 +153,9 @@ def test_the_tree_offers_raise_and_roll_on_right_click(qtbot: QtBot, tmp_path: P
 
 
 def test_a_raise_in_a_started_session_notes_the_session(qtbot: QtBot, tmp_path: Path) -> None:
-    from tests.ui_helpers import copy_sample, main_window_on
 
-    window = main_window_on(qtbot, copy_sample(tmp_path))
-    session = window.workspace.session
-    assert session is not None and session.campaign is not None
-    session.campaign.session = 3
-    editor = window.opener.open_character(session.folder / "characters" / "greta-vance.json")
-    assert editor is not None
+    window, editor = sample_window_with_sheet(qtbot, tmp_path)
+    window.workspace.session.campaign.session = 3
     model = editor.tree_model
     editor.tree.setCurrentIndex(model.index(0, COL_NAME, model.index(0, COL_NAME)))
     assert editor.raise_selected()
@@ -169,7 +163,6 @@ def test_a_raise_in_a_started_session_notes_the_session(qtbot: QtBot, tmp_path: 
 
 
 def test_everyone_sets_the_whole_partys_award_at_once(qtbot: QtBot, tmp_path: Path) -> None:
-    from tests.ui_helpers import copy_sample, main_window_on
     from ui.campaign.award_dialog import PartyAwardDialog
 
     window = main_window_on(qtbot, copy_sample(tmp_path))
@@ -190,11 +183,7 @@ def test_ctrl_z_after_an_award_undoes_the_award_even_from_a_sheet(
 ) -> None:
     """The award is the campaign's step: Ctrl+Z right after it undoes it, wherever the
     focus was when the GM opened the dialog."""
-    window = main_window_on(qtbot, copy_sample(tmp_path))
-    session = window.workspace.session
-    assert session is not None
-    editor = window.opener.open_character(session.folder / "characters" / "greta-vance.json")
-    assert editor is not None
+    window, editor = sample_window_with_sheet(qtbot, tmp_path)
     window.activateWindow()
     editor.tree.setFocus()
     qtbot.waitUntil(editor.tree.hasFocus)

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from tests.ui_helpers import copy_sample, main_window_on, sample_document, shown_editor
+from tests.ui_helpers import sample_document, sample_window_with_sheet, shown_editor
 from ui.sheet.editor import CharacterEditor
 from ui.workspace.character_document import CharacterDocument
 
@@ -291,11 +291,7 @@ def test_the_header_shows_the_game_and_the_campaigns_when_it_differs(
 ) -> None:
     """Issue 15: the sheet says which game it was made with (the template's name), and
     which the campaign plays where that is another."""
-    window = main_window_on(qtbot, copy_sample(tmp_path))
-    session = window.workspace.session
-    assert session is not None
-    editor = window.opener.open_character(session.folder / "characters" / "greta-vance.json")
-    assert editor is not None
+    _window, editor = sample_window_with_sheet(qtbot, tmp_path)
     assert editor.header.game_label.text() == "FreeD6"
     editor.doc.character.game = "OpenD6 Space"
     editor.header.refresh()

@@ -10,17 +10,13 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from sheets.results import STANDARD_DIFFICULTIES, SUCCESS_DIFFICULTIES
-from tests.ui_helpers import copy_sample, main_window_on
-from ui.main.window import MainWindow
+from tests.ui_helpers import sample_window_with_sheet
 from ui.sheet.tree_model import COL_CHANCE
 
 
 def test_a_d6_legend_campaign_rolls_successes_everywhere(qtbot: QtBot, tmp_path: Path) -> None:
-    window: MainWindow = main_window_on(qtbot, copy_sample(tmp_path))
+    window, editor = sample_window_with_sheet(qtbot, tmp_path)
     session = window.workspace.session
-    assert session is not None and session.campaign is not None
-    editor = window.opener.open_character(session.folder / "characters" / "greta-vance.json")
-    assert editor is not None
     panel = window.rolls.ensure_panel()
     model, picker = editor.tree_model, editor.difficulty_combo
     header = model.headerData(COL_CHANCE, Qt.Orientation.Horizontal)
