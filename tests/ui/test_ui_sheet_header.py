@@ -245,7 +245,7 @@ def test_each_row_shows_its_exact_chance_against_the_difficulty_picked(
 ) -> None:
     """Issue 15: beyond every peer, the chance to beat Easy 10 ... Heroic 30 beside each
     skill, exact (the odds engine), following the sheet as it changes."""
-    from sheets.dice import DieCode, RollSpec
+    from sheets.dice import CheckDefaults, DieCode, RollSpec
     from sheets.documents import Ability, Character, Skill
     from sheets.odds import chance_at_least, distribution
     from ui.commands import SetFieldCommand
@@ -284,6 +284,12 @@ def test_each_row_shows_its_exact_chance_against_the_difficulty_picked(
     five = chance_at_least(distribution(RollSpec(code=DieCode(5))), 10)
     assert dodge.data() == f"{five:.0%}"
     assert dex.data() == f"{chance_at_least(distribution(RollSpec(code=DieCode(3))), 10):.0%}"
+    # A campaign rolling two Wild Dice: the chance is of that roll (R3 setting).
+    model.set_check_defaults(CheckDefaults(wild_dice=2))
+    two_wild = chance_at_least(distribution(RollSpec(code=DieCode(5), wild_dice=2)), 10)
+    assert dodge.data() == f"{two_wild:.0%}" and "2 Wild Dice" in str(
+        model.headerData(COL_CHANCE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    )
 
 
 def test_the_header_shows_the_game_and_the_campaigns_when_it_differs(
