@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 
@@ -110,8 +110,14 @@ def test_the_gm_awards_the_whole_party_in_one_dialog_and_one_undo(
 
 def test_the_price_shows_before_anything_is_spent(qtbot: QtBot, tmp_path: Path) -> None:
     """The selected row's next pip and its price are on the Advancement tab and in Raise's
-    tooltip before Raise; too few points say so there too."""
+    tooltip before Raise; too few points say so there too. Nothing selected: no Raise."""
     editor = _editor(qtbot, tmp_path, points=10)
+    assert editor.tree_actions["raise"].isEnabled()
+    editor.tree.setCurrentIndex(QModelIndex())
+    assert not editor.tree_actions["raise"].isEnabled()
+    assert "Select a row" in editor.advancement.price_label.text()
+    model = editor.tree_model
+    editor.tree.setCurrentIndex(model.index(0, COL_NAME, model.index(0, COL_NAME)))  # Dodge
     price = editor.advancement.price_label.text()
     assert price == "Raise Dexterity: Dodge from 1D to 1D+1: 4 Character Points."
     assert "Dexterity: Dodge to 1D+1 for 4 Character Points" in (
@@ -189,9 +195,19 @@ def test_ctrl_z_after_an_award_undoes_the_award_even_from_a_sheet(
     qtbot.waitUntil(editor.tree.hasFocus)
     greta = editor.doc.character
     before = greta.character_points
-    monkeypatch.setattr(PartyAwardDialog, "exec", lambda _d: QDialog.DialogCode.Accepted.value)
+
+    def exec_(dialog: PartyAwardDialog) -> int:  # takes the focus, as a real one does
+        dialog.show()
+        dialog.activateWindow()
+        qtbot.waitUntil(dialog.isActiveWindow)
+        dialog.accept()  # the default award: 5 Character Points each
+        return QDialog.DialogCode.Accepted.value
+
+    monkeypatch.setattr(PartyAwardDialog, "exec", exec_)
     window.menus.award_action.trigger()
     assert greta.character_points == before + 5
+    window.activateWindow()  # the window manager gives the window its focus back
+    qtbot.waitUntil(window.isActiveWindow)
     focus = QApplication.focusWidget()
     assert focus is not None
     qtbot.keyClick(focus, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)

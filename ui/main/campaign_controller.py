@@ -277,6 +277,15 @@ class CampaignController(QObject):
         self.status.show(text.replace("%1", str(command.new_session)).replace("%2", names or "—"))
         return True
 
+    def _campaign_step_done(self, session: CampaignSession, message: str) -> None:
+        """After a dialog's change to the campaign (its own undo step). The window gives
+        the focus back to where it was when the dialog opened; on a sheet, the undo
+        router would then make Ctrl+Z undo that sheet's last change. The browser takes
+        the focus, so Ctrl+Z undoes the campaign's step (seen under Xvfb by a helper)."""
+        self.browser.view.setFocus()
+        self.undo.activate(session.undo_stack)
+        self.status.show(message)
+
     def award_points(self) -> bool:
         """Campaign > Award Points: Character Points and Fate Points for the party at the
         end of a session, one undo step."""
@@ -293,8 +302,7 @@ class CampaignController(QObject):
             return False
         if not session.award_points(dialog.awards()):
             return False
-        self.undo.activate(session.undo_stack)
-        self.status.show(self.tr("Points awarded to the party (Ctrl+Z undoes)"))
+        self._campaign_step_done(session, self.tr("Points awarded to the party (Ctrl+Z undoes)"))
         return True
 
     def edit_house_rules(self) -> bool:
@@ -314,8 +322,9 @@ class CampaignController(QObject):
             return False
         if not session.change_house_rules(dialog.rules()):
             return False
-        self.undo.activate(session.undo_stack)
-        self.status.show(self.tr("House rules changed (Ctrl+Z undoes; Save keeps them)"))
+        self._campaign_step_done(
+            session, self.tr("House rules changed (Ctrl+Z undoes; Save keeps them)")
+        )
         return True
 
     def edit_game_template(self) -> bool:
@@ -337,8 +346,7 @@ class CampaignController(QObject):
             return False
         if not session.change_game_template(dialog.choice()):
             return False
-        self.undo.activate(session.undo_stack)
-        self.status.show(self.tr("Game changed (Ctrl+Z undoes; Save keeps it)"))
+        self._campaign_step_done(session, self.tr("Game changed (Ctrl+Z undoes; Save keeps it)"))
         return True
 
     def _house_rules_changed(self) -> None:

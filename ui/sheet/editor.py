@@ -535,7 +535,7 @@ class CharacterEditor(QWidget):
     def _update_actions(self) -> None:
         node = self._current_node()
         self.tree_actions["specialization"].setEnabled(isinstance(node, Skill | Specialization))
-        for key in ("remove", "up", "down", "roll"):
+        for key in ("remove", "up", "down", "roll", "raise"):
             self.tree_actions[key].setEnabled(node is not None)
 
     # --- rolling -----------------------------------------------------------------------------
