@@ -123,7 +123,6 @@ def test_the_price_shows_before_anything_is_spent(qtbot: QtBot, tmp_path: Path) 
     assert "Dexterity: Dodge to 1D+1 for 4 Character Points" in (
         editor.tree_actions["raise"].toolTip()
     )
-    model = editor.tree_model
     editor.tree.setCurrentIndex(model.index(0, COL_NAME))  # Dexterity 3D: 30 points
     assert editor.advancement.price_label.text() == (
         "Raising Dexterity to 3D+1 costs 30 Character Points; Greta has 10."
