@@ -47,10 +47,14 @@ def test_raise_spends_points_logs_it_and_undo_gives_all_back(qtbot: QtBot, tmp_p
     assert dodge.code == DieCode(1, 1) and doc.character.character_points == 6
     (entry,) = doc.character.advancements
     assert (entry.what, entry.cost) == ("Dexterity: Dodge", 4)
-    assert (
-        "Dexterity: Dodge 1D \u2192 1D+1 (4 Character Points)"
-        in editor.advancement.list.item(0).text()
-    )
+    table = editor.advancement.table
+    assert [table.item(0, col).text() for col in range(4)] == [
+        "Dexterity: Dodge",
+        "1D",
+        "1D+1",
+        "4",
+    ]
+    assert table.item(0, 4).text() == entry.when
     assert "6" in editor.advancement.points_label.text()
     printed = "\n".join(page_texts(doc.character))
     assert "Advancement" in printed and "Dexterity: Dodge" in printed
@@ -211,3 +215,33 @@ def test_ctrl_z_after_an_award_undoes_the_award_even_from_a_sheet(
     assert focus is not None
     qtbot.keyClick(focus, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert greta.character_points == before
+
+
+def test_the_log_is_a_table_sized_to_its_codes_and_says_when_empty(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The Advancement tab's log: one row per pip bought, its columns wide enough for the
+    codes they hold (not '1D...'); before any, one plain line instead of an empty table."""
+    editor = _editor(qtbot, tmp_path, 20, Choice.YES, Choice.YES)
+    editor.resize(1200, 700)
+    editor.show()
+    qtbot.waitExposed(editor)
+    editor.side_tabs.setCurrentWidget(editor.advancement)
+    log = editor.advancement
+    assert log.empty_label.isVisible() and log.empty_label.text() == "Nothing raised yet."
+    assert not log.table.isVisible()
+    assert editor.raise_selected() and editor.raise_selected()
+    assert not log.empty_label.isVisible() and log.table.isVisible()
+    assert log.table.rowCount() == 2
+    assert log.table.item(1, 1).text() == "1D+1" and log.table.item(1, 2).text() == "1D+2"
+    metrics = log.table.fontMetrics()
+    for col in (1, 2, 3, 4):
+        text = log.table.item(1, col).text()
+        assert log.table.columnWidth(col) >= metrics.horizontalAdvance(text), text
+    model = log.table.model()
+    from PySide6.QtTest import QAbstractItemModelTester
+
+    QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal)
+    editor.doc.undo_stack.undo()
+    editor.doc.undo_stack.undo()
+    assert log.empty_label.isVisible() and not log.table.isVisible()

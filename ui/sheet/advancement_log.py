@@ -3,11 +3,27 @@ of every pip bought (oldest first). It shows; the editor's Raise action changes.
 
 from __future__ import annotations
 
+from typing import Final
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from sheets.advancement import OPEND6_COSTS, Raise
 from ui.workspace.character_document import CharacterDocument
+
+COL_WHAT: Final = 0
+COL_BEFORE: Final = 1
+COL_AFTER: Final = 2
+COL_COST: Final = 3
+COL_WHEN: Final = 4
 
 
 def character_points(count: int) -> str:
@@ -33,14 +49,29 @@ class AdvancementLog(QWidget):
         self.price_label = QLabel()
         self.price_label.setObjectName("RaisePrice")
         self.price_label.setWordWrap(True)
-        self.list = QListWidget()
-        self.list.setObjectName("AdvancementLog")
-        self.list.setAccessibleName(self.tr("Advancement log"))
+        # A table, not sentences: the codes and the points line up down the log.
+        self.table = QTableWidget(0, 5)
+        self.table.setObjectName("AdvancementLog")
+        self.table.setAccessibleName(self.tr("Advancement log"))
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Raised"), self.tr("From"), self.tr("To"), self.tr("Points"), self.tr("When")]
+        )
+        cost_header = self.table.horizontalHeaderItem(COL_COST)
+        if cost_header is not None:
+            cost_header.setToolTip(self.tr("Character Points spent"))
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(COL_WHAT, QHeaderView.ResizeMode.Stretch)
+        self.empty_label = QLabel(self.tr("Nothing raised yet."))
         column = QVBoxLayout(self)
         column.addWidget(self.points_label)
         column.addWidget(self.help_label)
         column.addWidget(self.price_label)
-        column.addWidget(self.list, 1)
+        column.addWidget(self.empty_label)
+        column.addWidget(self.table, 1)
         doc.changed.connect(self.refresh)
         self.refresh()
 
@@ -64,14 +95,20 @@ class AdvancementLog(QWidget):
         self.points_label.setText(
             self.tr("Character Points to spend: %1").replace("%1", str(character.character_points))
         )
-        self.list.clear()
-        for entry in character.advancements:
-            when = f"{entry.when}: " if entry.when else ""
-            self.list.addItem(
-                f"{when}{entry.what} {entry.before} \u2192 {entry.after} "
-                f"({character_points(entry.cost)})"
-            )
-        if not character.advancements:
-            item_text = self.tr("Nothing raised yet.")
-            self.list.addItem(item_text)
-            self.list.item(0).setFlags(Qt.ItemFlag.NoItemFlags)
+        log = character.advancements
+        self.table.setRowCount(len(log))
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for row, entry in enumerate(log):
+            cells = (entry.what, str(entry.before), str(entry.after), str(entry.cost), entry.when)
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col in (COL_BEFORE, COL_AFTER, COL_COST):
+                    item.setTextAlignment(right)
+                self.table.setItem(row, col, item)
+        # Sized to what they hold now: an empty table's widths cut '3D+1' to '3D...'.
+        for col in (COL_BEFORE, COL_AFTER, COL_COST, COL_WHEN):
+            self.table.resizeColumnToContents(col)
+        self.empty_label.setVisible(not log)
+        self.table.setVisible(bool(log))
+        if log:
+            self.table.scrollToBottom()
