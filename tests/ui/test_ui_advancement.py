@@ -222,7 +222,7 @@ def test_the_log_is_a_table_sized_to_its_codes_and_says_when_empty(
 ) -> None:
     """The Advancement tab's log: one row per pip bought, its columns wide enough for the
     codes they hold (not '1D...'); before any, one plain line instead of an empty table."""
-    editor = _editor(qtbot, tmp_path, 20, Choice.YES, Choice.YES)
+    editor = _editor(qtbot, tmp_path, 20)
     editor.resize(1200, 700)
     editor.show()
     qtbot.waitExposed(editor)

@@ -40,8 +40,8 @@ class AdvancementLog(QWidget):
         costs = OPEND6_COSTS
         self.help_label = QLabel(
             self.tr(
-                "Select a row of the tree and press Raise (Ctrl+Shift+Up): one pip costs "
-                "the number before the D of a skill's total, half that for a "
+                "Raise (Ctrl+Shift+Up) buys one pip of the row selected in the tree: it "
+                "costs the number before the D of a skill's total, half that for a "
                 "specialization, %1 times it for an attribute."
             ).replace("%1", str(costs.attribute))
         )
@@ -72,6 +72,7 @@ class AdvancementLog(QWidget):
         column.addWidget(self.price_label)
         column.addWidget(self.empty_label)
         column.addWidget(self.table, 1)
+        column.addStretch(0)  # holds the lines at the top while the table is hidden
         doc.changed.connect(self.refresh)
         self.refresh()
 
