@@ -41,13 +41,22 @@ def percent_text(chance: float) -> str:
     return f"{chance:.0%}"
 
 
-_RULE_REFERENCE = re.compile(r"\s*\((R\d+(?: step \d+)?(?:, R\d+(?: step \d+)?)*)\)")
+_RULE = r"R\d+(?: step \d+)?"
+_RULE_REFERENCE = re.compile(rf"\s*\(({_RULE}(?:, {_RULE})*)\)|^({_RULE}(?: \([A-Za-z0-9]+\))?): ")
 
 
 def split_rule(message: str) -> tuple[str, str]:
     """A message for players without its bare rule references ("... first (R6)"), and those
     references for its tooltip: rule numbers belong in tooltips and help, never in the
     words a player reads."""
-    rules = _RULE_REFERENCE.findall(message)
+    found = _RULE_REFERENCE.findall(message)
+    rules = [inner or leading for inner, leading in found]
     plain = _RULE_REFERENCE.sub("", message)
+    if any(leading for _inner, leading in found):  # "R7: every ..." -> "Every ..."
+        plain = plain[:1].upper() + plain[1:]
     return plain, ", ".join(rules)
+
+
+def status_tip(tip: str) -> str:
+    """A status-bar tip is words a player reads: its rule references stay in the tooltip."""
+    return split_rule(tip)[0]

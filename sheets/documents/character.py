@@ -403,6 +403,7 @@ def new_character(
     """A blank sheet, ready to fill in: the kind's standard abilities (R2) at 2D, or for a
     character made with a game ``template`` its attributes at their lowest die codes."""
     chosen: Importance = importance or ("dynamic" if kind == "character" else "stock")
+    starting = template.budget if template is not None and kind == "character" else None
     if template is not None and kind in ("character", "npc"):
         abilities = [
             Ability(
@@ -424,4 +425,8 @@ def new_character(
         toughness=DieCode(2) if kind in ("vehicle", "object") else None,
         game=template.name if template is not None else "",
         move=template.move if template is not None else None,
+        # A player character starts with its game's points (OpenD6: 5 Character Points,
+        # 1 Fate Point).
+        character_points=starting.character_points if starting is not None else 0,
+        fate_points=starting.fate_points if starting is not None else 0,
     )

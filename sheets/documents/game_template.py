@@ -16,6 +16,7 @@ DiceMode = Literal["pips", "success_counting"]
 """R3: ordinary die codes, or D6 Legend's success counting (not rolled by the app yet)."""
 
 MAX_TEMPLATE_PIPS = 300
+MAX_START_POINTS = 100  # Character Points or Fate Points a new character starts with
 
 
 class AttributeSpec(Part):
@@ -47,6 +48,10 @@ class CreationBudget(Part):
     skill_pips: int = Field(default=21, ge=0, le=MAX_TEMPLATE_PIPS)
     max_skill_pips: int = Field(default=6, ge=0, le=MAX_TEMPLATE_PIPS)
     """The most dice added to any one skill at creation, in pips (2D = 6)."""
+    character_points: int = Field(default=0, ge=0, le=MAX_START_POINTS)
+    """Character Points a new character starts with (OpenD6: 5)."""
+    fate_points: int = Field(default=0, ge=0, le=MAX_START_POINTS)
+    """Fate Points a new character starts with (OpenD6: 1)."""
 
 
 class GameTemplate(Part):

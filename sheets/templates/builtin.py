@@ -8,10 +8,11 @@ attribute), Fantasy (Agility, Coordination, Physique, Intellect, Acumen, Charism
 (18D attributes, 7D skills, 1D-5D per attribute, Extranormal starting at 0D). FreeD6's six
 abilities are R2's.
 
-NOT verified against the books (from memory, marked in each template's ``notes``): the
-skill lists, the Extranormal skills, D6 Legend's attribute names and budget, each game's
-default damage system and Move, the most dice one skill takes at creation (2D). A GM who
-plays them differently copies the template and edits it (house rules).
+NOT verified against the books (from memory; each template's ``notes`` tells the GM to
+check): the skill lists, the Extranormal skills, D6 Legend's attribute names and budget,
+each game's default damage system and Move, the most dice one skill takes at creation
+(2D), the starting 5 Character Points and 1 Fate Point. A GM who plays them differently
+copies the template and edits it (house rules). FreeD6's 12D/7D budget is our ruling.
 """
 
 from __future__ import annotations
@@ -22,10 +23,23 @@ from sheets.templates.model import AttributeSpec, CreationBudget, GameTemplate
 
 D = 3  # R1: pips per die
 
-_UNVERIFIED = (
-    "Attribute names and the 18D/7D budget checked against public OpenD6 sources; the skill "
-    "lists, damage system and Move are from memory and not verified against the book."
+# Shown to the GM in Campaign > Game: plain words. What is checked and what is not is in
+# the module docstring.
+_CHECK_YOUR_BOOK = (
+    "The attributes and the 18D/7D budget follow the OpenD6 rules. The skill lists, damage "
+    "system, Move and starting points may differ from your book: Copy and edit to match it."
 )
+
+
+OPEND6_BUDGET: Final = CreationBudget(
+    attribute_pips=18 * D,
+    skill_pips=7 * D,
+    max_skill_pips=2 * D,
+    character_points=5,
+    fate_points=1,
+)
+"""OpenD6's new character: 18D in attributes, 7D in skills, 5 Character Points and 1 Fate
+Point to start with."""
 
 
 def _attr(name: str, skills: str, *, low: int = 1 * D, high: int = 5 * D) -> AttributeSpec:
@@ -55,8 +69,8 @@ FREED6: Final = GameTemplate(
     damage_system="conditions",
     budget=CreationBudget(attribute_pips=12 * D, skill_pips=7 * D, max_skill_pips=2 * D),
     notes=(
-        "R2's six abilities; FreeD6 skills are named freely from the background, so none are "
-        "listed. Ruling (ours): 12D for abilities (2D each, as a blank sheet), 7D for skills."
+        "FreeD6's six abilities. FreeD6 names skills freely from a character's background, so "
+        "none are listed. 12D for abilities (2D each, as on a blank sheet) and 7D for skills."
     ),
 )
 
@@ -91,9 +105,9 @@ OPEND6_ADVENTURE: Final = GameTemplate(
         _extranormal("Magic", "Alteration, Apportation, Conjuration, Divination"),
     ],
     damage_system="body_points",
-    budget=CreationBudget(attribute_pips=18 * D, skill_pips=7 * D, max_skill_pips=2 * D),
+    budget=OPEND6_BUDGET,
     strength_attribute="Physique",
-    notes=_UNVERIFIED,
+    notes=_CHECK_YOUR_BOOK,
 )
 
 OPEND6_FANTASY: Final = GameTemplate(
@@ -127,9 +141,9 @@ OPEND6_FANTASY: Final = GameTemplate(
         _extranormal("Miracles", "Favor, Strife"),
     ],
     damage_system="body_points",
-    budget=CreationBudget(attribute_pips=18 * D, skill_pips=7 * D, max_skill_pips=2 * D),
+    budget=OPEND6_BUDGET,
     strength_attribute="Physique",
-    notes=_UNVERIFIED,
+    notes=_CHECK_YOUR_BOOK,
 )
 
 OPEND6_SPACE: Final = GameTemplate(
@@ -166,8 +180,8 @@ OPEND6_SPACE: Final = GameTemplate(
         _extranormal("Metaphysics", "Channel, Sense, Transform"),
     ],
     damage_system="wounds",
-    budget=CreationBudget(attribute_pips=18 * D, skill_pips=7 * D, max_skill_pips=2 * D),
-    notes=_UNVERIFIED,
+    budget=OPEND6_BUDGET,
+    notes=_CHECK_YOUR_BOOK,
 )
 
 D6_LEGEND: Final = GameTemplate(
@@ -184,11 +198,11 @@ D6_LEGEND: Final = GameTemplate(
     ],
     damage_system="body_points",
     dice_mode="success_counting",
-    budget=CreationBudget(attribute_pips=18 * D, skill_pips=7 * D, max_skill_pips=2 * D),
+    budget=OPEND6_BUDGET,
     notes=(
-        "D6 Legend counts successes (R3): every die showing 3+ is one success, and a check "
-        "needs a number of successes. Attribute names, skills, budget and damage system are "
-        "NOT verified against the D6 Legend book."
+        "D6 Legend counts successes: every die showing 3+ is one success, and a check needs "
+        "a number of successes. The attribute names, skills, budget and damage system may "
+        "differ from your book: Copy and edit to match it."
     ),
 )
 

@@ -3,8 +3,10 @@ tooltip, on the sheet, in the tracker and in the main window's status bar."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from tests.ui_helpers import copy_sample, main_window_on, sample_document, shown_editor
@@ -42,3 +44,26 @@ def test_the_status_bar_moves_rule_numbers_to_its_tooltip(qtbot: QtBot, tmp_path
     assert bar.toolTip() == "Rules: R6"
     window.status.show("Saved")
     assert bar.toolTip() == ""
+
+
+def test_a_leading_rule_number_moves_too_and_menus_show_plain_status_tips(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A walkthrough saw 'R7: every player character...' in the status bar while hovering
+    the Campaign menu."""
+    assert split_rule("R7: every player character starts") == (
+        "Every player character starts",
+        "R7",
+    )
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    for action in window.findChildren(QAction):
+        assert not re.search(r"\bR\d+\b", action.statusTip()), action.statusTip()
+    assert "R7" in window.menus.start_session_action.toolTip()  # the reference stays here
+
+
+def test_guided_creation_has_a_shortcut(qtbot: QtBot, tmp_path: Path) -> None:
+    """A walkthrough missed one: plain New Character had Ctrl+N, the guided one nothing."""
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    keys = [a.shortcut().toString() for a in window.findChildren(QAction) if a.shortcut()]
+    assert window.menus.new_guided_action.shortcut().toString() == "Ctrl+Alt+N"
+    assert keys.count("Ctrl+Alt+N") == 1

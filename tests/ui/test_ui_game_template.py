@@ -94,3 +94,45 @@ def test_a_long_skill_list_wraps_whole_in_its_cell(qtbot: QtBot) -> None:
     strength = next(i for i, a in enumerate(space.attributes) if a.name == "Strength")
     assert editor.table.rowHeight(technical) >= 2 * line > editor.table.rowHeight(strength)
     assert editor.table.wordWrap()
+
+
+def test_the_game_brings_its_damage_system_in_the_same_undo_step(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A walkthrough found an OpenD6 Adventure campaign's sheets still on FreeD6's tracks:
+    the game picks the damage system too (R10); House Rules can change it again, and one
+    Ctrl+Z puts back both."""
+    window: MainWindow = main_window_on(qtbot, copy_sample(tmp_path))
+    session = window.workspace.session
+    assert session is not None and session.campaign is not None
+    editor = window.opener.open_character(session.folder / "characters" / "greta-vance.json")
+    assert editor is not None and not editor.damage.isVisibleTo(editor)  # FreeD6: tracks
+    assert session.change_game_template(("opend6_adventure", None))
+    assert session.campaign.house_rules.damage_system == "body_points"
+    assert editor.damage.isVisibleTo(editor) and editor.damage.box.title() == "Body points"
+    assert session.undo_stack.count() == 1
+    session.undo_stack.undo()
+    assert session.campaign.game_template == "freed6"
+    assert session.campaign.house_rules.damage_system == "conditions"
+    assert not editor.damage.isVisibleTo(editor)
+
+
+def test_an_opend6_character_starts_with_character_and_fate_points(qtbot: QtBot) -> None:
+    """OpenD6: a new character has 5 Character Points and 1 Fate Point to play and to
+    advance with (a walkthrough found 0 and 0: Raise and the spends greyed out)."""
+    from sheets.documents import new_character
+    from sheets.templates.creation import create_character
+
+    adventure = builtin_template("opend6_adventure")
+    assert adventure is not None
+    made = create_character(adventure, "Ada", {}, {})
+    assert (made.character_points, made.fate_points) == (5, 1)
+    blank = new_character("Bo", "character", template=adventure)
+    assert (blank.character_points, blank.fate_points) == (5, 1)
+    npc = new_character("Thug", "npc", template=adventure)
+    assert (npc.character_points, npc.fate_points) == (0, 0)
+    editor = TemplateEditor(adventure)
+    qtbot.addWidget(editor)
+    editor.start_cp.setValue(10)
+    assert editor.template().budget.character_points == 10
+    assert editor.template().budget.fate_points == 1

@@ -554,6 +554,21 @@ def test_spending_a_point_in_the_dice_panel_changes_the_sheet(
     assert doc.character.character_points == 3
 
 
+def test_a_row_rolls_against_the_difficulty_its_chance_was_shown_for(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A walkthrough found the sheet saying 'Chance vs 15' and the panel rolling a
+    standing check: a row rolls against the sheet's chosen difficulty (R4)."""
+    editor = open_named(qtbot, window, "greta")
+    combo = editor.difficulty_combo
+    combo.setCurrentIndex(combo.findData(20))
+    editor.tree.setCurrentIndex(editor.tree_model.index(0, 0))
+    assert editor.roll_current()
+    panel = window.rolls.panel
+    assert panel.form.difficulty() == 20
+    assert "vs 20" in panel.outcome_label.text()
+
+
 def test_the_dice_panel_follows_the_rolled_row_on_the_sheet(
     qtbot: QtBot, window: MainWindow
 ) -> None:
@@ -611,9 +626,9 @@ def test_a_damage_roll_reads_as_damage_not_as_a_standing_check(
     qtbot.waitUntil(lambda: "Mean" in panel.odds_label.text())
     assert "rank" not in panel.odds_label.text()
     editor.tree.setCurrentIndex(editor.tree_model.index(0, 0))
-    assert editor.roll_current()
-    assert "standing check" in panel.outcome_label.text()
-    assert panel.form.band_label.text() == "standing check"
+    assert editor.roll_current()  # a check again, against the sheet's difficulty
+    assert panel.outcome_label.text().startswith("vs 15: ")
+    assert panel.form.band_label.text() == "Moderate"
     assert editor.weapons.roll_damage(0)
     panel.set_difficulty(12)  # the GM types a number: a check against it again
     assert panel.form.band_label.text() != "damage roll"

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from sheets.damage import DamageSystem
 from sheets.dice import DieCode
+from sheets.documents.game_template import MAX_START_POINTS
 from sheets.templates import BUILTIN_TEMPLATES, GameTemplate, builtin_template
 from ui.campaign.house_rules import damage_system_name
 from ui.creation.dice_box import DiceSpinBox
@@ -65,6 +66,13 @@ class TemplateEditor(QDialog):
         self.skill_dice.setValue(template.budget.skill_pips)
         self.max_skill = DiceSpinBox()
         self.max_skill.setValue(template.budget.max_skill_pips)
+        self.start_cp, self.start_fp = QSpinBox(), QSpinBox()
+        for spin, value in (
+            (self.start_cp, template.budget.character_points),
+            (self.start_fp, template.budget.fate_points),
+        ):
+            spin.setRange(0, MAX_START_POINTS)
+            spin.setValue(value)
         self.move_box = QSpinBox()
         self.move_box.setRange(0, 1000)
         self.move_box.setValue(template.move)
@@ -96,6 +104,8 @@ class TemplateEditor(QDialog):
         form.addRow(self.tr("Attribute &dice"), self.attribute_dice)
         form.addRow(self.tr("S&kill dice"), self.skill_dice)
         form.addRow(self.tr("Most dice in one skill"), self.max_skill)
+        form.addRow(self.tr("Starting &Character Points"), self.start_cp)
+        form.addRow(self.tr("Starting &Fate Points"), self.start_fp)
         form.addRow(self.tr("&Move (metres)"), self.move_box)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -151,10 +161,13 @@ class TemplateEditor(QDialog):
             "move": self.move_box.value(),
             "strength_attribute": strength,
             "attributes": attributes,
-            "budget": {
+            "budget": self._base.budget.model_dump()
+            | {
                 "attribute_pips": self.attribute_dice.value(),
                 "skill_pips": self.skill_dice.value(),
                 "max_skill_pips": self.max_skill.value(),
+                "character_points": self.start_cp.value(),
+                "fate_points": self.start_fp.value(),
             },
         }
         try:

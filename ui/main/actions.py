@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWidget
 
 from ui.main import APP_NAME
+from ui.text import status_tip
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QIcon, QPalette
@@ -62,7 +63,7 @@ class MainActions(QObject):
         self.new_guided_action = act(
             self.tr("New Character (&Guided)…"),
             opener.new_character_guided,
-            None,
+            "Ctrl+Alt+N",
             self.tr("Make a player character step by step with the campaign's game budget"),
         )
         kinds: tuple[tuple[CharacterKind, str], ...] = (
@@ -222,7 +223,7 @@ class MainActions(QObject):
         elif shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if tip:
-            action.setStatusTip(tip)
+            action.setStatusTip(status_tip(tip))
             action.setToolTip(tip)
         action.triggered.connect(lambda _checked=False: slot())
         return action

@@ -346,7 +346,16 @@ class CampaignController(QObject):
             return False
         if not session.change_game_template(dialog.choice()):
             return False
-        self._campaign_step_done(session, self.tr("Game changed (Ctrl+Z undoes; Save keeps it)"))
+        from ui.campaign.house_rules import damage_system_name
+
+        rules = session.house_rules()
+        damage = damage_system_name(rules.damage_system) if rules is not None else ""
+        self._campaign_step_done(
+            session,
+            self.tr("Game changed; damage: %1 (Ctrl+Z undoes; Save keeps it)").replace(
+                "%1", damage
+            ),
+        )
         return True
 
     def _house_rules_changed(self) -> None:

@@ -80,6 +80,8 @@ class RollController(QObject):
         panel.set_spec(spec)
         if request.damage:
             panel.set_difficulty(None)
+        elif request.against is not None:  # the sheet showed its chance against this
+            panel.set_difficulty(request.against)
         panel.set_effect_roll(request.damage)
         self.next = (doc, request.then) if request.then is not None else None
         self._offer_next(panel, request.then)

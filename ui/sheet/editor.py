@@ -640,7 +640,8 @@ class CharacterEditor(QWidget):
             found = model.check(node)
             return found.code if isinstance(found, CheckDice) else None
 
-        self.rollRequested.emit(RollRequest(label, check.code, current))
+        against = self.tree_model.difficulty  # the Chance column's: the same roll
+        self.rollRequested.emit(RollRequest(label, check.code, current, against=against))
         return True
 
 

@@ -173,7 +173,7 @@ class HeaderWidget(QWidget):
         self.name_edit.setFont(font)
         self.player_edit = QLineEdit()
         self.player_edit.setAccessibleName(self.tr("Player"))
-        self.player_edit.setPlaceholderText(self.tr("the GM's element"))
+        self.player_edit.setPlaceholderText(self.tr("empty: the Game Master plays it"))
         self.kind_combo = QComboBox()
         self.kind_combo.setAccessibleName(self.tr("Kind"))
         for kind, label in kind_names().items():

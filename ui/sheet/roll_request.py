@@ -20,3 +20,6 @@ class RollRequest:
     """A damage roll: rolled against nothing (R9 compares it with the resistance)."""
     then: RollRequest | None = None
     """The roll offered next in the dice panel: a weapon's damage after its attack."""
+    against: int | None = None
+    """The difficulty the sheet's Chance column showed for the row (R4): the panel rolls
+    against it, so the two never disagree. None: the panel's own stays."""

@@ -57,6 +57,7 @@ from sheets.storage import (
 )
 from ui.campaign.model import KIND_ORDER, kind_label
 from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Prompter, Question
+from ui.text import status_tip
 from ui.workspace.save_service import SaveService
 
 MIME = "application/x-wilddie-character-path"
@@ -430,7 +431,7 @@ class BuilderWindow(QMainWindow):
     def _action(self, text: str, tip: str, key: QKeySequence.StandardKey | str) -> QAction:
         action = QAction(text, self)
         action.setToolTip(tip)
-        action.setStatusTip(tip)
+        action.setStatusTip(status_tip(tip))
         action.setShortcut(QKeySequence(key))
         self.addAction(action)
         return action

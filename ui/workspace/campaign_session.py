@@ -402,27 +402,38 @@ class CampaignSession(QObject):
         return True
 
     def change_game_template(self, choice: tuple[str, GameTemplate | None]) -> bool:
-        """The campaign's game (built-in id, edited copy): one undoable step; False if
-        nothing changes (or there is no campaign.json)."""
+        """The campaign's game (built-in id, edited copy), and with it the game's damage
+        system (R10: an OpenD6 game plays body points or wounds; House Rules can change
+        it again): one undoable step; False if nothing changes (or no campaign.json)."""
         from ui.commands import SetCampaignSettingCommand
 
         self.ensure_loaded()
-        if self.campaign is None:
+        campaign = self.campaign
+        if campaign is None:
             return False
-        old = (self.campaign.game_template, self.campaign.custom_template)
-        if choice == old:
+        old_choice = (campaign.game_template, campaign.custom_template)
+        if choice == old_choice:
             return False
+        game_id, custom = choice
+        played = campaign.model_copy(update={"game_template": game_id, "custom_template": custom})
+        rules = campaign.house_rules.model_copy(
+            update={"damage_system": played.template().damage_system}
+        )
         self.undo_stack.push(
             SetCampaignSettingCommand(
-                self.tr("Change the game"), old, choice, self._set_game_template
+                self.tr("Change the game"),
+                (old_choice, campaign.house_rules),
+                (choice, rules),
+                self._set_game,
             )
         )
         return True
 
-    def _set_game_template(self, choice: tuple[str, GameTemplate | None]) -> None:
+    def _set_game(self, game: tuple[tuple[str, GameTemplate | None], HouseRules]) -> None:
         if self.campaign is not None:
-            self.campaign.game_template, self.campaign.custom_template = choice
-            self.houseRulesChanged.emit()  # the game decides how checks roll (R3)
+            (self.campaign.game_template, self.campaign.custom_template), rules = game
+            self.campaign.house_rules = rules
+            self.houseRulesChanged.emit()  # checks (R3) and the damage system (R10) follow
 
     def _set_house_rules(self, rules: HouseRules) -> None:
         if self.campaign is not None:

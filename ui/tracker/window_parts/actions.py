@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.encounter import DelayTurn, GroupCopies
-from ui.text import tooltip
+from ui.text import status_tip, tooltip
 from ui.tracker.window_parts.scene_flow import SCENES
 
 if TYPE_CHECKING:
@@ -293,7 +293,7 @@ class TrackerActions(QObject):
     def _action(self, text: str, tip: str, *keys: Key) -> QAction:
         action = QAction(text, self.window)
         action.setToolTip(tip)
-        action.setStatusTip(tip)
+        action.setStatusTip(status_tip(tip))
         sequences: list[QKeySequence] = []
         for key in keys:  # every binding of a standard key, each sequence once (Qt calls
             # one sequence held twice ambiguous and then runs neither)
