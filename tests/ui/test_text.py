@@ -67,3 +67,23 @@ def test_guided_creation_has_a_shortcut(qtbot: QtBot, tmp_path: Path) -> None:
     keys = [a.shortcut().toString() for a in window.findChildren(QAction) if a.shortcut()]
     assert window.menus.new_guided_action.shortcut().toString() == "Ctrl+Alt+N"
     assert keys.count("Ctrl+Alt+N") == 1
+
+
+def test_view_dark_turns_the_window_dark(qtbot: QtBot, tmp_path: Path) -> None:
+    """A walkthrough could not tell whether View > Colour Scheme > Dark worked: it does,
+    and Light brings the light palette back."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.theme import is_dark
+
+    window = main_window_on(qtbot, copy_sample(tmp_path))
+    try:
+        window.menus.scheme_actions["dark"].trigger()
+        assert is_dark(QApplication.palette())
+        qtbot.waitUntil(lambda: is_dark(window.palette()))  # handed down on the next turn
+        assert window.menus.scheme_actions["dark"].isChecked()
+        window.menus.scheme_actions["light"].trigger()
+        assert not is_dark(QApplication.palette())
+        qtbot.waitUntil(lambda: not is_dark(window.palette()))
+    finally:  # the other tests run on the platform's own palette
+        window.menus.scheme_actions["system"].trigger()
