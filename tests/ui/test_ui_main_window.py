@@ -881,3 +881,17 @@ def test_new_encounter_is_built_saved_listed_and_run(
     qtbot.addWidget(tracker, before_close_func=lambda t: t.mark_clean())
     names = {c.name for c in tracker.engine.encounter.combatants}
     assert {"Company Guard 1", "Company Guard 2"} <= names
+
+
+def test_the_history_shows_its_time_total_and_seed_whole(qtbot: QtBot, window: MainWindow) -> None:
+    """A walkthrough saw '08…' and '14…' in the dice dock's history: its columns kept the
+    empty table's widths. Each column fits its newest row."""
+    editor = open_named(qtbot, window, "greta")
+    editor.tree.setCurrentIndex(editor.tree_model.index(0, 0))
+    assert editor.roll_current()
+    view = window.rolls.panel.history_view
+    model = view.model()
+    metrics = view.fontMetrics()
+    for column in (model.TIME, model.TOTAL, model.SEED):
+        text = str(model.index(0, column).data())
+        assert view.columnWidth(column) >= metrics.horizontalAdvance(text), text

@@ -44,6 +44,8 @@ from ui.dice.spends import SPEND_ID, SpendCommand, SpendKind
 from ui.layouts import FitScrollArea, FlowLayout
 from ui.text import tooltip
 
+HISTORY_ROWS_MEASURED = 12  # history rows whose width sizes its columns
+
 
 class DicePanel(QWidget):
     """Form, odds, roll button, dice, spends and history, ready to dock."""
@@ -190,7 +192,7 @@ class DicePanel(QWidget):
         header = self.history_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(RollHistoryModel.ROLL, QHeaderView.ResizeMode.Stretch)
-        header.setResizeContentsPrecision(0)  # measure the rows on screen, not a long session
+        header.setResizeContentsPrecision(HISTORY_ROWS_MEASURED)  # the newest, on top
         self.replay_button = QPushButton(self.tr("Replay"))
         self.replay_button.setToolTip(
             self.tr(
@@ -352,7 +354,7 @@ class DicePanel(QWidget):
         # A spend belongs to the roll it was made on: a new roll makes the last one final,
         # and "Undo spend" never rewrites a finished roll (OpenD6 "Improving Rolls").
         self._undo.clear()
-        self.history.add(HistoryEntry(datetime.now(), result, against))
+        self._add_to_history(HistoryEntry(datetime.now(), result, against))
         if spec.luck:
             # Used, it is gone (R7): the count drops, the box clears; the sheet's undo
             # gives it back.
@@ -429,9 +431,15 @@ class DicePanel(QWidget):
         self._undo.clear()  # the roll on show is final now
         self.form.set_spec(result.spec)
         self.form.set_difficulty(entry.against)
-        self.history.add(HistoryEntry(datetime.now(), result, entry.against, replayed=True))
+        self._add_to_history(HistoryEntry(datetime.now(), result, entry.against, replayed=True))
         self._show(result, entry.against, replayed=True)
         return result
+
+    def _add_to_history(self, entry: HistoryEntry) -> None:
+        self.history.add(entry)
+        # Sized to the new row now: a header left to itself kept the empty table's widths
+        # in the main window's dock ("08…", "14…", a walkthrough saw).
+        self.history_view.horizontalHeader().resizeSections()
 
     def clear_history(self) -> None:
         self.history.clear()
