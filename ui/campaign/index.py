@@ -81,14 +81,16 @@ class CampaignIndex:
         folder: Path,
         title: str,
         entries: list[CampaignEntry],
-        later: list[Path] | None = None,
+        later: list[str] | None = None,
     ) -> None:
         self.folder = folder
         self.title = title
         self.entries = entries
         self.later = later if later is not None else []
         """Files past the first screen, not even listed yet (``scan_campaign``'s
-        ``first_screen``): their rows come after the first paint."""
+        ``first_screen``), as paths relative to the folder ("characters/x.json"): their
+        rows come after the first paint. Names, not ``Path``s: 10,000 ``Path`` objects
+        cost ~45 ms, and the first paint must not grow with the campaign (issue 17)."""
 
 
 def _read_json(path: Path) -> tuple[dict[str, Any] | None, str | None]:
@@ -112,15 +114,17 @@ def _text(raw: dict[str, Any] | None, key: str, default: str = "") -> str:
     return value.strip() if isinstance(value, str) else default
 
 
-def _files(folder: Path) -> list[Path]:
+def _files(root: Path, subfolder: str) -> list[str]:
+    """The JSON files of ``root/subfolder``, sorted, as relative paths ("characters/x.json"):
+    names only, no ``Path`` per file until its row is made (``CampaignIndex.later``)."""
     try:
-        with os.scandir(folder) as listing:  # names only: no Path per file until needed
+        with os.scandir(root / subfolder) as listing:
             names = sorted(
                 e.name for e in listing if e.name.endswith(".json") and not e.name.startswith(".")
             )
     except (FileNotFoundError, NotADirectoryError):
         return []
-    return [folder / name for name in names]
+    return [f"{subfolder}/{name}" for name in names]
 
 
 def entry_for_file(folder: Path, path: Path) -> CampaignEntry:
@@ -183,12 +187,14 @@ def scan_campaign(
     ``first_screen``, only that many rows are made at all (``CampaignIndex.later``)."""
     root = Path(folder)
     campaign, _problem = _read_json(root / CAMPAIGN_FILE)  # the full load reports it
-    files = _files(root / CHARACTERS_FOLDER) + _files(root / ENCOUNTERS_FOLDER)
+    files = _files(root, CHARACTERS_FOLDER) + _files(root, ENCOUNTERS_FOLDER)
     shown = files if first_screen is None else files[:first_screen]
     limit = len(files) if read_first is None else read_first
     entries = [
-        entry_for_file(root, path) if number < limit else pending_entry(root, path)
-        for number, path in enumerate(shown)
+        entry_for_file(root, root / relative)
+        if number < limit
+        else pending_entry(root, root / relative)
+        for number, relative in enumerate(shown)
     ]
     later = files[len(shown) :]
     return CampaignIndex(root, _text(campaign, "title") or root.name, entries, later)

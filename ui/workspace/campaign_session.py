@@ -71,7 +71,7 @@ class CampaignSession(QObject):
         self.title = index.title
         self.model = CampaignModel(self)
         self.model.set_entries(index.entries)
-        self._unlisted: list[Path] = list(index.later)
+        self._unlisted: list[str] = list(index.later)
         """Files without a row yet (the index's ``later``): a big campaign's first paint
         waits for its first screen only; ``list_more`` adds them."""
         self.campaign: Campaign | None = None
@@ -99,7 +99,7 @@ class CampaignSession(QObject):
             return False
         count = len(self._unlisted) if limit is None else limit
         batch, self._unlisted = self._unlisted[:count], self._unlisted[count:]
-        self.model.add_entries([pending_entry(self.folder, path) for path in batch])
+        self.model.add_entries([pending_entry(self.folder, self.folder / r) for r in batch])
         if not self._unlisted:
             self.model.resort()
         return bool(self._unlisted)
