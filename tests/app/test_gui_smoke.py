@@ -167,3 +167,57 @@ def test_a_character_file_argument_opens_its_campaign(tmp_path: Path) -> None:
         line for line in proc.stdout.splitlines() if line.startswith("wilddie-startup loaded")
     ]
     assert loaded and loaded[0].endswith(str(campaign)), proc.stdout
+
+
+_PANEL_BEFORE_LOADING = """
+import json, sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from ui.main.window import MainWindow
+from ui.services.prompter import ScriptedPrompter
+
+app = QApplication(["wilddie"])
+window = MainWindow(autosave_ms=60_000, prompter=ScriptedPrompter())
+assert window.campaigns.open(Path(sys.argv[1]), defer_loading=True)
+window.first_paint.after_first_paint()  # the panel is built; the loading is only scheduled
+panel = window.rolls.panel
+before = {"documents": "sheets.documents" in sys.modules, "wild": panel.spec().wild_dice,
+          "odds": panel.odds() is not None}
+session = window.workspace.session
+while not session.is_loaded:
+    app.processEvents()
+print(json.dumps(dict(before, loaded_wild=panel.spec().wild_dice)))
+window.files.discard_all_changes()
+"""
+
+
+def test_the_dice_panel_shows_its_odds_before_pydantic_and_takes_the_rules_once_loaded(
+    tmp_path: Path,
+) -> None:
+    """Issue 17: the panel built just after the first paint used to import pydantic and
+    every document model (~150 ms) only to read the rules' defaults from a campaign not
+    loaded yet. It starts on R3's defaults and takes the campaign's Wild Dice once the
+    campaign is loaded (here 2)."""
+    import json
+
+    from tests.ui_helpers import copy_sample
+
+    campaign = copy_sample(tmp_path)
+    raw = json.loads((campaign / "campaign.json").read_text(encoding="utf-8"))
+    raw.setdefault("house_rules", {})["wild_dice"] = 2
+    (campaign / "campaign.json").write_text(json.dumps(raw), encoding="utf-8")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        env[name] = str(tmp_path / name)
+    proc = subprocess.run(
+        [sys.executable, "-c", _PANEL_BEFORE_LOADING, str(campaign)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0, proc.stderr
+    seen = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert seen == {"documents": False, "wild": 1, "odds": True, "loaded_wild": 2}
