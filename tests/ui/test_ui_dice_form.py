@@ -70,6 +70,7 @@ def test_other_refusals(qtbot: QtBot, form: SpecForm, text: str, reason: str) ->
 
 
 def test_every_option_reaches_the_spec(qtbot: QtBot, form: SpecForm) -> None:
+    form.more_button.click()  # the options behind More options
     retype(qtbot, form.code_edit, "5D+1")
     retype(qtbot, form.wild_spin, "2")
     form.critical_combo.setFocus()
@@ -104,6 +105,7 @@ def test_every_option_reaches_the_spec(qtbot: QtBot, form: SpecForm) -> None:
 
 def test_other_dice_change_the_flip_faces(qtbot: QtBot, form: SpecForm) -> None:
     """R3 other dice: a D20 offers F1..F20; going back to D4 drops F5 and up."""
+    form.more_button.click()  # the options behind More options
     form.sides_combo.setFocus()
     qtbot.keyClick(form.sides_combo, Qt.Key.Key_End)  # D20
     assert form.spec() is not None and form.spec().sides == 20  # type: ignore[union-attr]
@@ -159,6 +161,7 @@ def test_difficulty_none_is_a_standing_check(qtbot: QtBot, form: SpecForm) -> No
 
 
 def test_controls_have_names_tips_and_a_tab_order(form: SpecForm) -> None:
+    form.more_button.click()  # the options behind More options
     controls: list[QWidget] = [
         form.code_edit,
         form.sides_combo,
@@ -187,6 +190,24 @@ def _chain(start: QWidget, steps: int) -> list[QWidget]:
         widget = widget.nextInFocusChain()
         widgets.append(widget)
     return widgets
+
+
+def test_more_options_wait_until_asked_for_or_used(qtbot: QtBot, form: SpecForm) -> None:
+    """At a laptop's height the odds came below the fold: what few rolls use waits behind
+    More options, which opens by itself for a roll that uses one (nothing set is hidden)."""
+    basic = (form.code_edit, form.wild_spin, form.difficulty_spin, form.actions_spin)
+    rare = (form.sides_combo, form.critical_combo, form.boost_spin, form.modifier_spin)
+    assert all(w.isVisibleTo(form) for w in basic)
+    assert not any(w.isVisibleTo(form) for w in rare) and not form.flips_box.isVisibleTo(form)
+    closed = form.sizeHint().height()
+    qtbot.mouseClick(form.more_button, Qt.MouseButton.LeftButton)
+    assert all(w.isVisibleTo(form) for w in rare) and form.flips_box.isVisibleTo(form)
+    assert form.sizeHint().height() > closed
+    qtbot.mouseClick(form.more_button, Qt.MouseButton.LeftButton)
+    assert not form.boost_spin.isVisibleTo(form)
+    form.set_spec(RollSpec(code="4D", penalty=1))  # a roll with a Penalty die
+    assert form.more_button.isChecked() and form.penalty_spin.isVisibleTo(form)
+    assert form.spec() == RollSpec(code="4D", penalty=1)
 
 
 def test_a_game_that_counts_successes_makes_it_the_default(qtbot: QtBot, form: SpecForm) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QStyle,
+    QToolButton,
     QWidget,
 )
 
@@ -237,7 +238,20 @@ class SpecForm(QWidget):
                 ),
             ),
         ]
-        for _row, _column, text, field, tip in rows:  # placed by _arrange
+        # What most rolls need comes first; the rest waits behind "More options" until a
+        # roll uses it (a laptop's dice dock showed no odds above the fold with them all).
+        self._advanced: set[QWidget] = {
+            self.sides_combo,
+            self.critical_combo,
+            self.advantage_spin,
+            self.disadvantage_spin,
+            self.boost_spin,
+            self.penalty_spin,
+            self.modifier_spin,
+        }
+        ordered = [r for r in rows if r[3] not in self._advanced]
+        ordered += [r for r in rows if r[3] in self._advanced]
+        for _row, _column, text, field, tip in ordered:  # placed by _arrange
             self._add_row(text, field, tip)
 
         self.luck_check = QCheckBox(self.tr("Luck point"))
@@ -260,6 +274,20 @@ class SpecForm(QWidget):
         checks.addWidget(self.successes_check)
         checks.addStretch(1)
         checks.addWidget(self.band_label)
+        self.more_button = QToolButton()
+        self.more_button.setCheckable(True)
+        self.more_button.setText(self.tr("More options"))
+        self.more_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.more_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.more_button.setAutoRaise(True)
+        self.more_button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.more_button.setToolTip(
+            self.tr(
+                "Other dice, the critical 1, Advantage, Boost and Penalty dice, a modifier "
+                "and flips (R3). They open by themselves when a roll uses one."
+            )
+        )
+        self.more_button.toggled.connect(self._show_more)
 
         self._flips_label = flips_label = QLabel(self.tr("Flips"))
         flips_tip = self.tr(
@@ -294,7 +322,7 @@ class SpecForm(QWidget):
         self._arrange(2)
         # Reading order, whichever arrangement is on show.
         chain = [field for _, field in self._pairs] + [self.luck_check, self.successes_check]
-        chain += [*self._flip_buttons, self.reset_button]
+        chain += [self.more_button, *self._flip_buttons, self.reset_button]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -353,28 +381,38 @@ class SpecForm(QWidget):
         self._columns = columns
         grid = self._grid
         placed: list[QWidget] = [self.error_label, self._checks_row, self._flips_label]
-        placed += [self._flips_row, self.reset_button]
+        placed += [self._flips_row, self.reset_button, self.more_button]
         for label, field in self._pairs:
             placed += [label, field]
         for widget in placed:
             grid.removeWidget(widget)
         self._flips_row_layout.removeWidget(self.reset_button)
+        more = self.more_button.isChecked()
+        shown = [pair for pair in self._pairs if more or pair[1] not in self._advanced]
         span = 2 * columns
-        for index, (label, field) in enumerate(self._pairs):
+        for index, (label, field) in enumerate(shown):
             line = index // columns
             row = line + 1 if line else 0  # the die code's error goes under its line
             column = 2 * (index % columns)
             grid.addWidget(label, row, column)
             grid.addWidget(field, row, column + 1)
         grid.addWidget(self.error_label, 1, 0, 1, span)
-        row = (len(self._pairs) + columns - 1) // columns + 1
+        row = (len(shown) + columns - 1) // columns + 1
         grid.addWidget(self._checks_row, row, 0, 1, span)
         grid.addWidget(self._flips_label, row + 1, 0, Qt.AlignmentFlag.AlignTop)
         grid.addWidget(self._flips_row, row + 1, 1, 1, span - 1)
-        if columns == 2:
-            self._flips_row_layout.addWidget(self.reset_button, 0, Qt.AlignmentFlag.AlignTop)
-        else:
-            grid.addWidget(self.reset_button, row + 2, 0, 1, span, Qt.AlignmentFlag.AlignRight)
+        last = row + 2
+        grid.addWidget(self.more_button, last, 0, 1, span, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.reset_button, last, 0, 1, span, Qt.AlignmentFlag.AlignRight)
+        # Visibility once placed: a widget without a parent yet would open as a window.
+        self._flips_label.setVisible(more)
+        self._flips_row.setVisible(more)
+        for label, field in self._pairs:
+            on_show = (label, field) in shown
+            for widget in (label, field):
+                if widget.parentWidget() is None:
+                    widget.setParent(self)
+                widget.setVisible(on_show)
         for column in range(4):
             grid.setColumnStretch(column, 1 if column % 2 and column < span else 0)
         self._grid_flips(FLIP_COLUMNS if columns == 2 else NARROW_FLIP_COLUMNS)
@@ -459,6 +497,26 @@ class SpecForm(QWidget):
             self._shown_faces = shown
             self._arrange(2 if self.width() >= self._two_column_width() else 1, force=True)
 
+    def _show_more(self, more: bool) -> None:
+        self.more_button.setArrowType(Qt.ArrowType.DownArrow if more else Qt.ArrowType.RightArrow)
+        if self._columns:
+            self._arrange(self._columns, force=True)
+
+    def _open_if_used(self, spec: RollSpec) -> None:
+        """A roll using a hidden option shows them all: nothing set is ever out of sight."""
+        used = (
+            spec.sides != 6
+            or spec.critical_failure != self._defaults.critical_failure
+            or spec.advantage
+            or spec.disadvantage
+            or spec.boost
+            or spec.penalty
+            or spec.modifier
+            or spec.flips
+        )
+        if used and not self.more_button.isChecked():
+            self.more_button.setChecked(True)
+
     def _flips(self) -> frozenset[int]:
         return frozenset(i + 1 for i, b in enumerate(self._flip_buttons) if b.isChecked())
 
@@ -518,6 +576,7 @@ class SpecForm(QWidget):
             self._show_flips(spec.sides, spec.flips)
         finally:
             self._quiet = False
+        self._open_if_used(spec)
         self._update_band()
         self._validate_and_emit()
 
