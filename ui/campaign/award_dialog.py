@@ -9,7 +9,6 @@ from typing import Final
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QLabel,
     QSpinBox,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.dialog_buttons import ok_cancel
 from ui.workspace.character_document import CharacterDocument
 
 MAX_AWARD: Final = 50
@@ -67,12 +67,7 @@ class PartyAwardDialog(QDialog):
             self.fate_points.append(fp)
         if not party:
             grid.addWidget(QLabel(self.tr("The campaign has no player characters.")), 1, 0, 1, 3)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Award"))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, ok_text=self.tr("Award"))
         page = QVBoxLayout(self)
         page.addLayout(grid)
         page.addWidget(buttons)

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHeaderView,
     QLabel,
@@ -31,6 +30,7 @@ from sheets.documents.game_template import MAX_START_POINTS
 from sheets.templates import BUILTIN_TEMPLATES, GameTemplate, builtin_template
 from ui.campaign.house_rules import damage_system_name
 from ui.creation.dice_box import DiceSpinBox
+from ui.dialog_buttons import ok_cancel
 
 GameChoice = tuple[str, GameTemplate | None]
 """The built-in template's id, and the GM's edited copy (None: the built-in as it is)."""
@@ -107,11 +107,7 @@ class TemplateEditor(QDialog):
         form.addRow(self.tr("Starting &Character Points"), self.start_cp)
         form.addRow(self.tr("Starting &Fate Points"), self.start_fp)
         form.addRow(self.tr("&Move (metres)"), self.move_box)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.finish)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, on_ok=self.finish)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.table)
@@ -208,11 +204,7 @@ class GameTemplateDialog(QDialog):
         self.game.currentIndexChanged.connect(self._show)
         form = QFormLayout()
         form.addRow(self.tr("&Game"), self.game)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(copy)

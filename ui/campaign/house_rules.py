@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QSpinBox,
@@ -27,6 +26,7 @@ from sheets.dice import CRITICAL_FAILURE_RULES
 from sheets.documents import HouseRules
 from sheets.documents.campaign import ScaleRule
 from sheets.documents.character import CHARACTER_ABILITIES
+from ui.dialog_buttons import ok_cancel
 from ui.dice.words import critical_rule_name
 
 
@@ -110,11 +110,7 @@ class HouseRulesDialog(QDialog):
             )
         )
         note.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(note)

@@ -24,6 +24,7 @@ from sheets.documents import Character
 from sheets.templates import CreationCount, GameTemplate, count_creation, strength_damage
 from sheets.templates.creation import create_character
 from ui.creation.dice_box import DiceSpinBox
+from ui.dialog_buttons import ok_cancel
 from ui.services.prompter import Choice, Prompter, Question
 
 
@@ -106,13 +107,8 @@ class CreationDialog(QDialog):
         skill_box = QGroupBox(self.tr("Skills (dice added to the attribute)"))
         QVBoxLayout(skill_box).addWidget(scroll)
 
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        buttons = ok_cancel(self, ok_text=self.tr("&Finish"), on_ok=self.finish)
         self.finish_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.finish_button.setText(self.tr("&Finish"))
-        buttons.accepted.connect(self.finish)
-        buttons.rejected.connect(self.reject)
 
         top = QFormLayout()
         top.addRow(self.tr("&Name"), self.name_edit)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLineEdit,
     QSpinBox,
     QWidget,
 )
+
+from ui.dialog_buttons import ok_cancel
 
 
 class AwardDialog(QDialog):
@@ -30,9 +31,5 @@ class AwardDialog(QDialog):
         form.addRow("Action points", self.points)
         form.addRow("", self.at_scene_end)
         form.addRow("Reason", self.reason)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         form.addRow(buttons)

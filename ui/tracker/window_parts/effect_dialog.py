@@ -10,7 +10,6 @@ from typing import Final
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 from sheets.conditions import TRACK_NAMES, TrackName
 from sheets.documents import CheckModifier
 from sheets.results import Duration
+from ui.dialog_buttons import ok_cancel
 
 KINDS: Final = (
     ("Harm on a track", "track"),
@@ -82,12 +82,7 @@ class EffectDialog(QDialog):
         self.problem_label.setObjectName("EffectProblem")
         self.problem_label.setWordWrap(True)
         form.addRow(self.problem_label)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Apply")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, ok_text="Apply")
         form.addRow(buttons)
         self.kind_combo.currentIndexChanged.connect(lambda _: self._show_fields())
         self.duration_combo.currentIndexChanged.connect(lambda _: self._show_fields())

@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLineEdit,
     QListWidget,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 from sheets.dice import DieCode
 from sheets.documents import Character
 from ui.campaign.model import KIND_ORDER, kind_label
+from ui.dialog_buttons import ok_cancel
 
 MAX_COPIES: Final = 40
 QUICK_DEFAULT_CODE: Final = "2D"
@@ -83,12 +83,7 @@ class JoinDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Side", self.side_combo)
         form.addRow("&How many", self.copies)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self, ok_text="Add")
         column = QVBoxLayout(self)
         column.addWidget(self.tabs, 1)
         column.addLayout(form)
