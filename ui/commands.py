@@ -211,6 +211,20 @@ def set_field(
     return SetFieldCommand(doc, target, field, value, label, mergeable=mergeable)
 
 
+def push_field(
+    doc: CharacterDocument, field: str, value: Any, text: str | None = None
+) -> str | None:
+    """Set the character's ``field`` as one undo step (none when nothing changes); the
+    reason in plain words when the value is refused, else None."""
+    try:
+        command = set_field(doc, doc.character, field, value, text)
+    except ValueError as error:
+        return str(error)
+    if command is not None:
+        doc.push(command)
+    return None
+
+
 def _siblings(character: Character, target: BaseModel) -> Sequence[Any] | None:
     """The list ``target`` sits in, to check that names stay unique."""
     if any(target is a for a in character.abilities):

@@ -119,14 +119,10 @@ class EquipmentBox(QGroupBox):
         self._set("currency", self.currency_edit.text().strip(), "Money counted in")
 
     def _set(self, field: str, value: object, text: str) -> None:
-        try:
-            command = commands.set_field(self.doc, self.doc.character, field, value, text)
-        except ValueError as error:
-            self.problem.emit(str(error))
+        refused = commands.push_field(self.doc, field, value, text)
+        if refused is not None:  # said, and the field shows the sheet's value again
+            self.problem.emit(refused)
             self.refresh()
-            return
-        if command is not None:
-            self.doc.push(command)
 
     def index_of(self, row: int, column: int) -> QModelIndex:
         return self.model.index(row, column)

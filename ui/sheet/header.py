@@ -371,15 +371,11 @@ class HeaderWidget(QWidget):
     # --- edits -----------------------------------------------------------------------------------
 
     def _push(self, field: str, value: object, text: str | None = None) -> bool:
-        try:
-            command = commands.set_field(self.doc, self.character, field, value, text)
-        except ValueError as error:
-            self.problem.emit(str(error))
+        refused = commands.push_field(self.doc, field, value, text)
+        if refused is not None:  # said, and the field shows the sheet's value again
+            self.problem.emit(refused)
             self.refresh()
-            return False
-        if command is not None:
-            self.doc.push(command)
-        return True
+        return refused is None
 
     def _commit_text(self, field: str, edit: QLineEdit) -> None:
         edit.setModified(False)  # from here on the sheet decides what the field shows
@@ -479,11 +475,7 @@ class StoryWidget(QWidget):
             edit.commit()
 
     def _push(self, field: str, value: object) -> None:
-        try:
-            command = commands.set_field(self.doc, self.doc.character, field, value)
-        except ValueError as error:
-            self.problem.emit(str(error))
+        refused = commands.push_field(self.doc, field, value)
+        if refused is not None:  # said, and the field shows the sheet's value again
+            self.problem.emit(refused)
             self.refresh()
-            return
-        if command is not None:
-            self.doc.push(command)
