@@ -2,8 +2,10 @@
 
 One sample = one Next turn through the window's controller (engine ``NextTurn`` + the
 undo stack + the model's ``dataChanged`` for the changed rows) + a forced repaint of the
-initiative table's visible viewport. The act panel and player view update after the
-event (coalesced), outside the measured frame; the player view's update is timed apart.
+initiative table's visible viewport. The act panel, the log and the player view update
+right after the frame (``ui.tracker.after_repaints``); the player view's update is timed
+apart. The window fills a 1366x768 laptop screen, and before each measured round change
+the event loop is let go idle (``settle``), as it is when the GM presses the key.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_tracker.py
 """
@@ -11,24 +13,49 @@ event (coalesced), outside the measured frame; the player view's update is timed
 from __future__ import annotations
 
 import gc
+import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QApplication, QWidget
 
 from bench.bench_encounter import build
 from sheets.encounter import NextTurn
-from ui.tracker.act_panel import SYNC_EVENT
+from ui.tracker.after_repaints import AFTER_REPAINTS_EVENT
 
 FRAME_MS = 16.0
+LAPTOP = (1366, 768)
+"""The screen the GM's laptop has (the brief's 1366x768): the window fills it."""
+
+
+def laptop_screen() -> None:
+    """Qt's offscreen screen is 800x600 unless told: it shrank the window and its table
+    to two columns, so every frame was timed painting a sixth of the cells a GM sees."""
+    if os.environ.get("QT_QPA_PLATFORM", "offscreen") != "offscreen":
+        return  # a real display (xcb under Xvfb): its own screen
+    screen = Path(tempfile.gettempdir()) / "wilddie-bench-screen.json"
+    screen.write_text(
+        json.dumps({"screens": [{"name": "laptop", "width": LAPTOP[0], "height": LAPTOP[1]}]})
+    )
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen}"
+
+
 TURNS = 1200
+
+
+def settle(app: QCoreApplication) -> None:
+    """Let the event loop go idle, as it is when the GM presses a key: a single
+    ``processEvents`` leaves what the events it handled posted in turn (the act panel's
+    re-sync lays out and repaints the panel) for the next call, which a measured frame
+    would then pay for."""
+    for _ in range(5):
+        app.processEvents()
 
 
 def pct(values: list[float], q: float) -> float:
@@ -39,7 +66,7 @@ def pct(values: list[float], q: float) -> float:
 class _Stamper(QObject):
     """When the table's repaint and the act panel's re-sync arrive (the first of each)."""
 
-    def __init__(self, viewport: QWidget, panel: QWidget, stamps: dict[str, float]) -> None:
+    def __init__(self, viewport: QWidget, panel: QObject, stamps: dict[str, float]) -> None:
         super().__init__()
         self.viewport, self.panel, self.stamps = viewport, panel, stamps
         viewport.installEventFilter(self)
@@ -48,7 +75,7 @@ class _Stamper(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.viewport and event.type() == QEvent.Type.Paint:
             self.stamps.setdefault("paint", time.perf_counter())
-        elif watched is self.panel and event.type() == SYNC_EVENT:
+        elif watched is self.panel and event.type() == AFTER_REPAINTS_EVENT:
             self.stamps.setdefault("sync", time.perf_counter())
         return False
 
@@ -58,6 +85,7 @@ class _Stamper(QObject):
 
 
 def main() -> int:
+    laptop_screen()
     app = QApplication.instance() or QApplication(["bench-tracker"])
     from ui.tracker.window import TrackerWindow
 
@@ -65,10 +93,12 @@ def main() -> int:
     window = TrackerWindow(engine)
     resets = [0]  # counted here: the model keeps no counters for benchmarks or tests
     window.model.modelReset.connect(lambda: resets.__setitem__(0, resets[0] + 1))
-    window.resize(1500, 950)
+    window.resize(*LAPTOP)
     window.show()
     for _ in range(10):
         app.processEvents()
+    shown = window.table.viewport().size()
+    print(f"window {window.width()}x{window.height()}, table {shown.width()}x{shown.height()}")
     gc.collect()
     gc.freeze()  # what the app does after loading (see ui.tracker.window.engine_for)
     window.session.freeze_each_round = True  # and at each round change, as open_tracker sets it
@@ -98,12 +128,12 @@ def main() -> int:
     # every row's budgets reset, expiries) and its frame, then undo to stand there again.
     while engine.encounter.current_turn != len(engine.encounter.turn_order) - 1:
         window.controller.run(NextTurn())
-    app.processEvents()
+    settle(app)
     # The frame ends where the act panel's re-sync begins: that sync is posted below Qt's
     # repaint requests (ui/tracker/act_panel.py), so the table paints first; the stamps
     # check that order at every round change.
     stamps: dict[str, float] = {}
-    stamper = _Stamper(viewport, window.act_panel, stamps)
+    stamper = _Stamper(viewport, window.act_panel.sync, stamps)
     everything_ms: list[float] = []
     panel_after_ms: list[float] = []
     for _ in range(30):
@@ -119,7 +149,7 @@ def main() -> int:
         everything_ms.append((t_end - t0) * 1000)
         assert engine.round == start_round + 1
         window.undo_stack.undo()
-        app.processEvents()
+        settle(app)
     stamper.remove()
     window.toggle_player_view(True, full_screen=False)
     app.processEvents()
