@@ -13,9 +13,8 @@ everything (``proposed_spec``, ``effect_menu``, ``ranks_left``); it decides no r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QLabel,
@@ -43,15 +42,10 @@ from ui.tracker.act.check_form import CheckForm, Pick
 from ui.tracker.act.damage_line import DamageLine
 from ui.tracker.act.effect_menu import EffectMenu
 from ui.tracker.act.help_box import HelpBox
+from ui.tracker.after_repaints import AfterRepaints
 from ui.tracker.commands import EncounterController
 
 DICE_TAB, DETAILS_TAB, EFFECTS_TAB = 0, 1, 2
-
-
-SYNC_EVENT: Final = QEvent.Type(QEvent.registerEventType())
-"""The panel's re-sync with the encounter after a command (``ActPanel.engine_changed``)."""
-AFTER_REPAINTS: Final = Qt.EventPriority.LowEventPriority.value - 1
-"""Below ``QEvent.UpdateRequest``'s low priority: handled after the pending repaints."""
 
 
 class ActPanel(QWidget):
@@ -65,7 +59,7 @@ class ActPanel(QWidget):
         self.check_id: str | None = None
         self.check_target: str | None = None
         self.check_actor: str | None = None
-        self._sync_pending = False
+        self.sync = AfterRepaints(self._sync_to_turn, self)
         self._round = self.engine.round
         self._build()
         self.form.rebuild_people()
@@ -354,23 +348,13 @@ class ActPanel(QWidget):
     # --- following the encounter ---------------------------------------------------------------
 
     def engine_changed(self) -> None:
-        """After any command (coalesced: never in the way of a turn change). Posted below
-        Qt's own repaint requests, so the initiative table's new frame is painted first and
-        the panel follows: at a round change every row repaints, and the panel's re-sync
-        had held that frame back by 4-7 ms (bench/bench_tracker.py)."""
-        if not self._sync_pending:
-            self._sync_pending = True
-            # A posted event is dropped with its receiver: nothing runs if the panel goes first.
-            QCoreApplication.postEvent(self, QEvent(SYNC_EVENT), AFTER_REPAINTS)
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == SYNC_EVENT:
-            self._sync_to_turn()
-            return True
-        return super().event(event)
+        """After any command (coalesced: never in the way of a turn change). After Qt's own
+        repaint requests, so the initiative table's new frame is painted first and the
+        panel follows: at a round change every row repaints, and the panel's re-sync had
+        held that frame back by 4-7 ms (bench/bench_tracker.py)."""
+        self.sync.schedule()
 
     def _sync_to_turn(self) -> None:
-        self._sync_pending = False
         if self.engine.round != self._round:  # OpenD6: actions are declared per round
             self._round = self.engine.round
             self.dice_panel.form.new_round()

@@ -46,6 +46,10 @@ class LogModel(QAbstractListModel):
             self._count = count
             self.endRemoveRows()
 
+    def behind(self) -> bool:
+        """Whether lines it shows are gone from the log (an undo took them back)."""
+        return len(self._engine.encounter.log) < self._count
+
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self._count
 

@@ -21,7 +21,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
-    QTimer,
 )
 from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent, QPainter, QPalette, QScreen
 from PySide6.QtWidgets import (
@@ -43,6 +42,7 @@ from sheets.encounter import Engine
 from sheets.encounter.state import EncounterView
 from ui.text import tooltip
 from ui.theme import mix
+from ui.tracker.after_repaints import AfterRepaints
 from ui.tracker.delegates import paint_damage
 from ui.tracker.rows import DamageCell, damage_cell
 
@@ -344,7 +344,7 @@ class PlayerView(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.turn_label)
         layout.addWidget(self.table, 1)
-        self._pending = False
+        self._update = AfterRepaints(self._flush_job, self)
         self._changed: frozenset[str] | None = None  # None: every row
         self._ids: list[str] = []
         self._row_of: dict[str, int] = {}
@@ -358,12 +358,13 @@ class PlayerView(QWidget):
             self._changed = None
         elif self._changed is not None:
             self._changed |= rows
-        if not self._pending:
-            self._pending = True
-            QTimer.singleShot(0, self.flush)
+        self._update.schedule()  # after the tracker's own frame
 
     def flush(self) -> None:
-        """The scheduled update now: only the rows changed since the last one."""
+        """The scheduled update now (if one is scheduled): only the rows changed since."""
+        self._update.run_now()
+
+    def _flush_job(self) -> None:
         changed, self._changed = self._changed, frozenset()
         self._project(changed)
 
@@ -373,7 +374,6 @@ class PlayerView(QWidget):
         self._project(None)
 
     def _project(self, changed: frozenset[str] | None) -> None:
-        self._pending = False
         engine = self._engine
         enc = engine.encounter
         if changed is None or not self._update_rows(changed):

@@ -8,11 +8,12 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from sheets.encounter import CommandRecord, NextTurn
 from ui.text import split_rule
+from ui.tracker.after_repaints import AfterRepaints
 
 if TYPE_CHECKING:
     from ui.tracker.window import TrackerWindow
@@ -39,22 +40,23 @@ class Updates:
         self.round_label = _round_label()
         self._round_text = ""
         self._over_text = ""
-        self._over_pending = False
-        self._log_pending = False
+        # Both walk every line or combatant: right after the frame, not in it.
+        self._log = AfterRepaints(self._refresh_log, window)
+        self._scene_over = AfterRepaints(self._update_scene_over, window)
 
     def changed(self, rows: frozenset[str] | None) -> None:
         window = self.window
         window.model.refresh(rows)
         self.update_status()
-        if not self._log_pending:  # the log follows right after the frame
-            self._log_pending = True
-            QTimer.singleShot(0, self.window, self._refresh_log)
+        if window.log_model.behind():  # never show a line an undo took back
+            self._refresh_log()
+        else:
+            self._log.schedule()
         if window.player_view is not None:
             window.player_view.schedule_update(rows)
         window.act_panel.engine_changed()
 
     def _refresh_log(self) -> None:
-        self._log_pending = False
         self.window.log_model.refresh()
 
     def update_status(self) -> None:
@@ -73,12 +75,9 @@ class Updates:
         self._round_text = text
         self.round_label.setText(text + self._over_text)
         self.update_actions()
-        if not self._over_pending:  # R6 check walks every combatant: after the frame
-            self._over_pending = True
-            QTimer.singleShot(0, self.window, self._update_scene_over)
+        self._scene_over.schedule()  # R6
 
     def _update_scene_over(self) -> None:
-        self._over_pending = False
         engine = self.window.engine
         over = engine.encounter.state == "running" and engine.scene_over()
         self._over_text = " \u2014 no active opposition (R6): the scene can end" if over else ""
