@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sheets.conditions import TRACK_NAMES, TrackName
+from sheets.conditions import TrackName
 from sheets.dice import RollSpec
 from sheets.documents import Character, ConditionInstance, Encounter, HouseRules
 from sheets.documents.condition_state import CheckPurpose
@@ -268,9 +268,8 @@ class Engine:
     def track_level(self, combatant: str, track: TrackName) -> int:
         return self.view.track_level(self.view.combatant(combatant), track)
 
-    def tracks(self, combatant: str) -> dict[str, int]:
-        c = self.view.combatant(combatant)
-        return {track: self.view.track_level(c, track) for track in TRACK_NAMES}
+    def tracks(self, combatant: str) -> dict[TrackName, int]:
+        return self.view.track_levels(self.view.combatant(combatant))
 
     def is_out(self, combatant: str) -> bool:
         return self.view.is_out(self.view.combatant(combatant))

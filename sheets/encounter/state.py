@@ -102,8 +102,19 @@ class EncounterView:
         length = self.character(combatant).encounter_length
         return track_level(self.track_ranks(combatant, track), length)
 
+    def track_levels(self, combatant: Combatant) -> dict[TrackName, int]:
+        """Every R5 track's level, from one pass over the conditions (a tracker row asks
+        for all of them, at a round change for every row on screen)."""
+        ranks = dict.fromkeys(TRACK_NAMES, 0)
+        for instances in (self.character(combatant).conditions.instances, combatant.conditions):
+            for instance in instances:
+                if instance.track in ranks:
+                    ranks[instance.track] += instance.ranks
+        length = self.character(combatant).encounter_length
+        return {track: track_level(count, length) for track, count in ranks.items()}
+
     def worst_level(self, combatant: Combatant) -> int:
-        return max(self.track_level(combatant, track) for track in TRACK_NAMES)
+        return max(self.track_levels(combatant).values())
 
     def out_by_damage_system(self, combatant: Combatant) -> bool:
         """R10: no wounds (Incapacitated or worse) or no body points left, when the
@@ -150,10 +161,9 @@ class EncounterView:
             return f"{combatant.name} has no body points left: out of action (R10)"
         if self.is_out(combatant):
             return f"{combatant.name} is Out of Action (R5)"
-        tracks: tuple[TrackName, ...] = ("damage", "body")
-        for track in tracks:
-            if self.track_level(combatant, track) == INCAPACITATED:
-                return f"{combatant.name} is incapacitated: can decide, cannot act (R5)"
+        levels = self.track_levels(combatant)
+        if INCAPACITATED in (levels["damage"], levels["body"]):
+            return f"{combatant.name} is incapacitated: can decide, cannot act (R5)"
         return None
 
     def unresisting(self, combatant: Combatant) -> str | None:

@@ -110,10 +110,9 @@ def start_round(view: EncounterView, changes: Changes, new_round: int) -> None:
             0,
             0,
         ):
-            changes.set(budget, "full", full)
-            changes.set(budget, "bonus", bonus)
-            changes.set(budget, "full_spent", 0)
-            changes.set(budget, "bonus_spent", 0)
+            changes.set_fields(
+                budget, {"full": full, "bonus": bonus, "full_spent": 0, "bonus_spent": 0}
+            )
 
 
 @dataclass(frozen=True, slots=True)

@@ -352,3 +352,31 @@ def test_after_the_scene_ends_only_until_recovered_remains_each_once_on_its_shee
     assert snapshot(engine) == before
     engine.redo()
     assert snapshot(engine) == reached
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_track_level_at_once_matches_each_track_asked_alone(data: st.DataObject) -> None:
+    # R5: a tracker row asks for all three levels in one pass over the sheet's and the
+    # encounter's conditions (track_levels); each must be what track_level says alone.
+    engine, _ = random_engine(data)
+    for cid, drawn in data.draw(
+        st.lists(st.tuples(st.sampled_from("abcd"), lasting), max_size=8), label="created"
+    ):
+        duration, track, ranks = drawn
+        engine.apply(
+            CreateCondition(
+                cid,
+                name="" if track else f"Made {ranks}",
+                kind="cumulative",
+                track=track,
+                ranks=ranks,
+                duration=duration,
+                rounds=2 if duration == Duration.ROUNDS else None,
+            )
+        )
+    view = engine.view
+    for combatant in engine.encounter.combatants:
+        alone = {t: view.track_level(combatant, t) for t in ("damage", "composure", "body")}
+        assert view.track_levels(combatant) == alone
+        assert view.worst_level(combatant) == max(alone.values())
