@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from sheets.encounter import CommandRecord, CommandRefused, Engine, RollInitiative, StartEncounter
 from tests.sheets.test_encounter_undo import draw_command, fresh_engine
-from ui.tracker.rows import RowData, all_rows
+from ui.tracker.rows import (
+    COL_ACTIONS,
+    COL_CONDITIONS,
+    COL_NAME,
+    COL_STATE,
+    COLUMN_COUNT,
+    RowData,
+    all_rows,
+    changed_spans,
+)
 
 
 def changed_rows(before: dict[str, RowData], after: dict[str, RowData]) -> set[str]:
@@ -25,6 +34,26 @@ def check_marked(engine: Engine, record: CommandRecord, before: dict[str, RowDat
     if record.rows is not None:
         missed = changed - record.rows
         assert not missed, f"{type(record.command).__name__} changed unmarked rows {missed}"
+    for cid in before.keys() & after.keys():
+        check_spans(before[cid], after[cid])
+
+
+def check_spans(before: RowData, after: RowData) -> None:
+    """Every cell that paints differently lies in a span ``changed_spans`` gives, so a
+    round change that repaints only those spans never leaves a cell stale."""
+    spans = changed_spans(before, after)
+    covered = {c for first, last in spans for c in range(first, last + 1)}
+    assert (before == after) == (spans == ())
+    differ = {c for c in range(COLUMN_COUNT) if before.display[c] != after.display[c]}
+    if (before.tracks, before.damage) != (after.tracks, after.damage):
+        differ.add(COL_CONDITIONS)
+    if before.actions != after.actions:
+        differ.add(COL_ACTIONS)
+    if before.acting != after.acting or before.state != after.state:
+        # the actor's mark and a faded row change every cell; the word, its column
+        differ |= set(range(COLUMN_COUNT)) if before.acting != after.acting else {COL_STATE}
+    assert differ <= covered
+    assert all(0 <= first <= last < COLUMN_COUNT for first, last in spans)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -67,3 +96,22 @@ def test_a_new_round_marks_every_row() -> None:
     engine.apply(StartEncounter())
     engine.apply(RollInitiative(7))
     assert engine.next_turn().rows is None
+
+
+def test_a_new_round_changes_the_budget_and_state_cells_not_the_names() -> None:
+    engine = fresh_engine()
+    engine.apply(StartEncounter())
+    engine.apply(RollInitiative(7))
+    engine.next_turn()
+    while engine.encounter.current_turn != len(engine.encounter.turn_order) - 1:
+        engine.next_turn()
+    before = all_rows(engine)
+    engine.next_turn()  # R6: round 2, everyone waits again
+    after = all_rows(engine)
+    waiting = [
+        cid for cid in before if before[cid].state == "done" and after[cid].state == "waiting"
+    ]
+    assert waiting
+    for cid in waiting:
+        covered = {c for a, b in changed_spans(before[cid], after[cid]) for c in range(a, b + 1)}
+        assert COL_STATE in covered and COL_NAME not in covered

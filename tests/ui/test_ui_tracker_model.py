@@ -8,15 +8,20 @@ import re
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from sheets.documents import Combatant, Encounter, HouseRules, Side
 from sheets.encounter import CreateCondition, Damage, Engine, NextTurn
 from sheets.results import Duration
-from tests.encounter_helpers import sample_engine, small_engine
+from tests.encounter_helpers import fighter, sample_engine, small_engine
 from tests.ui_helpers import ModelSignals
 from ui.tracker.commands import EncounterController
 from ui.tracker.initiative_model import (
     COL_ACTIONS,
     COL_CONDITIONS,
     COL_INITIATIVE,
+    COL_NAME,
+    COL_STATE,
+    COLUMN_COUNT,
+    QUIET_RUN,
     ActionsRole,
     InitiativeModel,
     InitiativeProxy,
@@ -125,3 +130,61 @@ def test_player_view_shows_the_public_state(qtbot: QtBot) -> None:
     assert "Odile's turn" in texts and "round 1" in texts
     assert "Company Guard 1" not in texts
     assert not DIE_CODE.search(texts)
+
+
+def test_a_new_round_repaints_only_the_changed_cells_of_the_rows_on_screen(qtbot: QtBot) -> None:
+    engine = small_engine(5, 4, 3, 2, 1)
+    controller = EncounterController(engine)
+    model = InitiativeModel(engine)
+    controller.changed.connect(model.refresh)
+    controller.run(NextTurn())
+    while engine.encounter.current_turn != len(engine.encounter.turn_order) - 1:
+        controller.run(NextTurn())
+    for row in (0, 1, 2):  # the rows on screen: painted, so cached
+        model.row(row)
+    spans: list[tuple[int, int, int, int]] = []
+    model.dataChanged.connect(
+        lambda a, b, *_: spans.append((a.row(), a.column(), b.row(), b.column()))
+    )
+    controller.run(NextTurn())  # R6: round 2 -- every row changed
+    last = COLUMN_COUNT - 1
+    # The new actor (row 0) changes every cell; rows 1 and 2 only what a round changes.
+    assert (0, 0, 0, last) in spans
+    for row in (1, 2):
+        cells = {c for r, a, _, b in spans if r == row for c in range(a, b + 1)}
+        assert COL_STATE in cells and COL_NAME not in cells
+    # The rows off screen still hear of it, in one run (the old actor among them).
+    assert (3, 0, 4, last) in spans
+    fresh = InitiativeModel(engine)
+    for row in range(model.rowCount()):
+        assert model.row(row) == fresh.row(row)  # nothing stale
+
+
+def crowd(count: int) -> Engine:
+    """``count`` fighters on two sides; started, initiative rolled."""
+    combatants = [
+        Combatant(
+            id=f"c{index}",
+            name=f"C{index}",
+            side="One" if index % 2 == 0 else "Two",
+            character=fighter(f"C{index}", 2 + index % 3),
+        )
+        for index in range(count)
+    ]
+    sides = [Side(name="One", player_side=True), Side(name="Two")]
+    engine = Engine(Encounter(name="Crowd", sides=sides, combatants=combatants), {}, HouseRules())
+    engine.start()
+    engine.roll_initiative(seed=3)
+    return engine
+
+
+def test_rows_off_screen_change_in_runs_qt_does_not_repaint_whole() -> None:
+    engine = crowd(QUIET_RUN * 2 + 3)
+    controller = EncounterController(engine)
+    model = InitiativeModel(engine)
+    controller.changed.connect(model.refresh)
+    controller.run(NextTurn())
+    runs: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda a, b, *_: runs.append((a.row(), b.row())))
+    model.refresh(None)  # nothing cached: every row is off screen
+    assert [b - a + 1 for a, b in runs] == [QUIET_RUN, QUIET_RUN, 3]

@@ -10,10 +10,12 @@ stack each); the table paints the same steps itself, without a widget per row.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from math import ceil
 from typing import Final
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sheets.conditions import OUT_OF_ACTION
@@ -40,6 +42,7 @@ TRACK_LETTERS: Final = {"damage": "D", "composure": "C", "body": "B"}
 STEP_W: Final = 9
 STEP_GAP: Final = 2
 _SELECTED: Final = QStyle.StateFlag.State_Selected
+_SELECTED_BIT: Final = _SELECTED.value
 
 
 def wound_color(level: int) -> QColor:
@@ -113,14 +116,27 @@ def paint_damage(
     return bar.right() + 10
 
 
+CELL_LIMIT: Final = 4096
+"""Painted cells kept (FIFO): a screen of rows three times over, a few MB."""
+
+
 class RowDelegate(QStyledItemDelegate):
-    """Text cells painted straight from the row: background, bold for the actor, elided."""
+    """Text cells painted straight from the row: background, bold for the actor, elided.
+
+    Each cell is painted once into a pixmap kept by what it shows (``cell_key``) and
+    then copied: a round change repaints every row on screen, and most cells show what
+    they showed before, or what another row shows ("Waiting", two full pips). Painting
+    text and steps through Python cost 60-200 us a cell, about 20 ms for a laptop's
+    screen of rows (bench/bench_tracker.py); a copy costs a few."""
 
     def __init__(self, parent: object = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self._palette_key = -1
         self._acting = QColor()
         self._faded = QColor()
+        self._cells: dict[Hashable, QPixmap] = {}
+        self._font = QFont()
+        self._font_key = self._font.key()
 
     def _colors(self, palette: QPalette) -> None:
         key = palette.cacheKey()
@@ -147,6 +163,10 @@ class RowDelegate(QStyledItemDelegate):
             return self._faded
         return palette.color(QPalette.ColorRole.Text)
 
+    def cell_key(self, row: RowData, column: int) -> Hashable:
+        """What this delegate's cell shows: equal keys paint equal pixels."""
+        return row.display[column], column in (COL_ORDER, COL_INITIATIVE)
+
     def paint(
         self,
         painter: QPainter,
@@ -157,8 +177,59 @@ class RowDelegate(QStyledItemDelegate):
         if row is None:
             super().paint(painter, option, index)
             return
-        color = self.background(painter, option, row)
         column = index.column()
+        rect: QRect = option.rect
+        font: QFont = option.font
+        if font != self._font:  # QFont.key() costs more than the rest of the key
+            self._font = QFont(font)
+            self._font_key = font.key()
+        ratio = painter.device().devicePixelRatioF()
+        key = (
+            self.cell_key(row, column),
+            row.acting,
+            row.state in ("conceded", "out"),
+            option.state.value & _SELECTED_BIT,  # an int: enum "&" is a Python call
+            rect.width(),
+            rect.height(),
+            ratio,
+            option.palette.cacheKey(),
+            self._font_key,
+        )
+        cell = self._cells.get(key)
+        if cell is None:
+            cell = self._painted(option, row, column, painter, ratio)
+            if len(self._cells) >= CELL_LIMIT:
+                del self._cells[next(iter(self._cells))]  # the oldest
+            self._cells[key] = cell
+        painter.drawPixmap(rect.topLeft(), cell)
+
+    def _painted(
+        self,
+        option: QStyleOptionViewItem,
+        row: RowData,
+        column: int,
+        painter: QPainter,
+        ratio: float,
+    ) -> QPixmap:
+        """The cell painted alone, on a transparent pixmap (the view has painted the row's
+        own background beneath it already), with the view painter's font and hints."""
+        rect: QRect = option.rect
+        cell = QPixmap(ceil(rect.width() * ratio), ceil(rect.height() * ratio))
+        cell.setDevicePixelRatio(ratio)
+        cell.fill(Qt.GlobalColor.transparent)
+        at_origin = QStyleOptionViewItem(option)
+        at_origin.rect = QRect(0, 0, rect.width(), rect.height())
+        own = QPainter(cell)
+        own.setFont(painter.font())
+        own.setRenderHints(painter.renderHints())
+        self.paint_cell(own, at_origin, row, column)
+        own.end()
+        return cell
+
+    def paint_cell(
+        self, painter: QPainter, option: QStyleOptionViewItem, row: RowData, column: int
+    ) -> None:
+        color = self.background(painter, option, row)
         text = row.display[column]
         if not text:
             return
@@ -185,15 +256,12 @@ class RowDelegate(QStyledItemDelegate):
 class ActionsDelegate(RowDelegate):
     """Full actions as large pips, bonus actions as small ones; spent ones hollow (R6)."""
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
+    def cell_key(self, row: RowData, column: int) -> Hashable:
+        return row.actions
+
+    def paint_cell(
+        self, painter: QPainter, option: QStyleOptionViewItem, row: RowData, column: int
     ) -> None:
-        row: RowData | None = index.data(RowRole)
-        if row is None:
-            return
         color = self.background(painter, option, row)
         full_left, full, bonus_left, bonus = row.actions
         rect: QRect = option.rect
@@ -222,15 +290,12 @@ class ConditionsDelegate(RowDelegate):
     Under an OpenD6 damage system (R10) the wound level chip or the body points bar
     comes first."""
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
+    def cell_key(self, row: RowData, column: int) -> Hashable:
+        return row.tracks, row.damage
+
+    def paint_cell(
+        self, painter: QPainter, option: QStyleOptionViewItem, row: RowData, column: int
     ) -> None:
-        row: RowData | None = index.data(RowRole)
-        if row is None:
-            return
         text = self.background(painter, option, row)
         rect: QRect = option.rect
         palette: QPalette = option.palette

@@ -28,7 +28,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from sheets.conditions import OUT_OF_ACTION
@@ -50,6 +50,7 @@ from ui.tracker.rows import (
     DamageCell,
     RowData,
     TrackCell,
+    changed_spans,
     damage_cell,
     row_data,
 )
@@ -110,6 +111,11 @@ CONDITIONS_TIPS: Final[dict[str, str]] = {
 }
 
 
+QUIET_RUN: Final = 20
+"""Rows per dataChanged off screen: 20 rows of 9 cells stay under the ~200 cells past
+which Qt repaints the whole table."""
+_ROW_FLAGS: Final = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_NO_FLAGS: Final = Qt.ItemFlag.NoItemFlags
 _DISPLAY: Final = int(Qt.ItemDataRole.DisplayRole)
 _FONT: Final = int(Qt.ItemDataRole.FontRole)
 _BACKGROUND: Final = int(Qt.ItemDataRole.BackgroundRole)
@@ -144,6 +150,7 @@ class InitiativeModel(QAbstractTableModel):
         self._actor = engine.current()
         self._bold = QFont()
         self._bold.setBold(True)
+        self._colors: tuple[QColor, QColor] | None = None
         self._update_colors()
 
     # --- structure ---------------------------------------------------------------------
@@ -196,13 +203,15 @@ class InitiativeModel(QAbstractTableModel):
             self.endResetModel()
             return
         if changed is None:
-            self._update_colors()
-            self._cache.clear()
             self._actor = actor
-            if self._ids:
-                self.dataChanged.emit(
-                    self.index(0, 0), self.index(len(self._ids) - 1, COLUMN_COUNT - 1)
-                )
+            if self._update_colors():  # a new palette: every cell paints anew
+                self._cache.clear()
+                if self._ids:
+                    self.dataChanged.emit(
+                        self.index(0, 0), self.index(len(self._ids) - 1, COLUMN_COUNT - 1)
+                    )
+            else:
+                self._refresh_every_row()
             return
         rows = set(changed)
         if actor != self._actor:
@@ -214,6 +223,38 @@ class InitiativeModel(QAbstractTableModel):
                 continue
             self._cache.pop(cid, None)
             self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
+
+    def _refresh_every_row(self) -> None:
+        """Every row may have changed (a new round: budgets, Done, rounds left). The rows
+        on screen -- those cached, painted since the last change -- are built again now and
+        only their changed cells repaint (``changed_spans``): at a round change that is
+        three columns of ten. The others are built when next shown; their dataChanged
+        goes in runs of ``QUIET_RUN`` rows, since Qt repaints the whole table for a range
+        of more than about 200 cells even when none of it is on screen."""
+        before, self._cache = self._cache, {}
+        in_order = len(self._engine.encounter.turn_order)
+        run: int | None = None
+        for row, cid in enumerate(self._ids):
+            old = before.get(cid)
+            if old is None:
+                if run is None:
+                    run = row
+                elif row - run == QUIET_RUN:
+                    self._row_range_changed(run, row - 1)
+                    run = row
+                continue
+            if run is not None:
+                self._row_range_changed(run, row - 1)
+                run = None
+            new = row_data(self._engine, cid, row + 1 if row < in_order else None)
+            self._cache[cid] = new
+            for first, last in changed_spans(old, new):
+                self.dataChanged.emit(self.index(row, first), self.index(row, last))
+        if run is not None:
+            self._row_range_changed(run, len(self._ids) - 1)
+
+    def _row_range_changed(self, first: int, last: int) -> None:
+        self.dataChanged.emit(self.index(first, 0), self.index(last, COLUMN_COUNT - 1))
 
     def _reorder(self, ids: list[str], actor: str | None) -> None:
         """The same combatants in a new order (a chase move, a manual order, a re-sort):
@@ -243,9 +284,8 @@ class InitiativeModel(QAbstractTableModel):
         return 0 if parent.isValid() else COLUMN_COUNT
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        # Asked for every cell painted: a constant, not an enum "|" (a Python call in PySide6).
+        return _ROW_FLAGS if index.isValid() else _NO_FLAGS
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -263,7 +303,10 @@ class InitiativeModel(QAbstractTableModel):
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        # Painting asks ~10 roles per cell: answer from the row cache, cheapest first.
+        # The delegates ask for the whole row once per cell painted (RowRole); other views
+        # ask ~10 roles per cell: answer from the row cache, cheapest first.
+        if role == RowRole:
+            return self.row(index.row()) if index.isValid() else None
         if role in _NO_DATA_ROLES or not index.isValid():
             return None
         data = self.row(index.row())
@@ -278,8 +321,6 @@ class InitiativeModel(QAbstractTableModel):
             return self._faded if data.state in ("conceded", "out") else None
         if role == _ALIGN:
             return _CENTER if column in (COL_ORDER, COL_INITIATIVE) else None
-        if role == RowRole:
-            return data
         if role == CombatantIdRole:
             return data.combatant
         if role == ActingRole:
@@ -303,14 +344,22 @@ class InitiativeModel(QAbstractTableModel):
             return data.display[column]
         return None
 
-    def _update_colors(self) -> None:
+    def _update_colors(self) -> bool:
+        """The actor's and faded rows' colours from the palette; whether they changed."""
         palette = QApplication.palette()
-        self._acting_brush = mix(
-            palette.color(QPalette.ColorRole.Base),
-            palette.color(QPalette.ColorRole.Highlight),
-            0.28,
+        colors = (
+            mix(
+                palette.color(QPalette.ColorRole.Base),
+                palette.color(QPalette.ColorRole.Highlight),
+                0.28,
+            ),
+            palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text),
         )
-        self._faded = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        if colors == self._colors:
+            return False
+        self._colors = colors
+        self._acting_brush, self._faded = colors
+        return True
 
     def _sort_key(self, data: RowData, column: int) -> Any:
         if column == COL_ORDER:
