@@ -122,7 +122,7 @@ _BACKGROUND: Final = int(Qt.ItemDataRole.BackgroundRole)
 _FOREGROUND: Final = int(Qt.ItemDataRole.ForegroundRole)
 _ALIGN: Final = int(Qt.ItemDataRole.TextAlignmentRole)
 _CENTER: Final = int(Qt.AlignmentFlag.AlignCenter)
-_NO_DATA_ROLES: Final = frozenset(
+NO_DATA_ROLES: Final = frozenset(
     int(r)
     for r in (
         Qt.ItemDataRole.DecorationRole,
@@ -133,6 +133,8 @@ _NO_DATA_ROLES: Final = frozenset(
         Qt.ItemDataRole.WhatsThisRole,
     )
 )
+"""Roles a styled item delegate asks of every cell it paints that the tracker never
+answers: a set lookup answers them before any row is read."""
 
 
 class InitiativeModel(QAbstractTableModel):
@@ -307,7 +309,7 @@ class InitiativeModel(QAbstractTableModel):
         # ask ~10 roles per cell: answer from the row cache, cheapest first.
         if role == RowRole:
             return self.row(index.row()) if index.isValid() else None
-        if role in _NO_DATA_ROLES or not index.isValid():
+        if role in NO_DATA_ROLES or not index.isValid():
             return None
         data = self.row(index.row())
         column = index.column()
@@ -422,6 +424,7 @@ __all__ = [
     "COL_SIDE",
     "COL_STATE",
     "CONDITIONS_TIPS",
+    "NO_DATA_ROLES",
     "OUT_OF_ACTION",
     "ActingRole",
     "ActionsRole",

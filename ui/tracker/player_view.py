@@ -44,6 +44,7 @@ from ui.text import tooltip
 from ui.theme import mix
 from ui.tracker.after_repaints import AfterRepaints
 from ui.tracker.delegates import paint_damage
+from ui.tracker.initiative_model import NO_DATA_ROLES
 from ui.tracker.rows import DamageCell, damage_cell
 
 
@@ -207,7 +208,8 @@ class PublicModel(QAbstractTableModel):
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if not index.isValid() or index.row() >= len(self._rows):
+        # A full-screen repaint asks ~17 roles of each of ~80 cells.
+        if role in NO_DATA_ROLES or not index.isValid() or index.row() >= len(self._rows):
             return None
         row = self._rows[index.row()]
         column = index.column()
