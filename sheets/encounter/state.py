@@ -27,6 +27,12 @@ ConditionRef = tuple[str, str]
 """(combatant id, condition id) of a condition created in the encounter."""
 
 
+def changes_actions(instance: ConditionInstance) -> bool:
+    """Whether the condition adds or removes full or bonus actions (R4 effects)."""
+    modifier = instance.modifier
+    return modifier is not None and bool(modifier.full_actions or modifier.bonus_actions)
+
+
 class CommandRefused(Exception):
     """A command the rules do not allow now; the message says why, for the table."""
 
@@ -45,6 +51,7 @@ class EncounterView:
         self.rules = rules
         self.by_id: dict[str, Combatant] = {}
         self.anchored: dict[str, dict[ConditionRef, ConditionInstance]] = {}
+        self.budget_watch: set[str] = set()
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -64,6 +71,11 @@ class EncounterView:
         for combatant in self.encounter.combatants:
             for instance in combatant.conditions:
                 self.index_add(combatant.id, instance)
+        self.budget_watch = {
+            c.id
+            for c in self.encounter.combatants
+            if any(changes_actions(i) for i in self.conditions(c))
+        }
 
     # --- lookups -----------------------------------------------------------------------
 
@@ -201,6 +213,22 @@ class EncounterView:
     def index_add(self, owner: str, instance: ConditionInstance) -> None:
         if instance.anchor is not None and instance.duration in TIMED:
             self.anchored.setdefault(instance.anchor, {})[(owner, instance.id)] = instance
+        if changes_actions(instance):
+            self.watch_budget(owner)
+
+    def watch_budget(self, owner: str) -> None:
+        """A condition that adds or removes actions (R4) came to ``owner``: a new round
+        works out its budget in full, and that of everyone playing the same sheet. Never
+        unwatched: a watched combatant without one costs a round start a few microseconds,
+        an unwatched one with one would lose an action (``start_round``)."""
+        combatant = self.combatant(owner)
+        self.budget_watch.add(owner)
+        if combatant.character_file is not None:
+            self.budget_watch.update(
+                c.id
+                for c in self.encounter.combatants
+                if c.character_file == combatant.character_file
+            )
 
     def index_remove(self, owner: str, instance: ConditionInstance) -> None:
         if instance.anchor is not None:

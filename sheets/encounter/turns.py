@@ -101,8 +101,14 @@ def budget_for(view: EncounterView, combatant: Combatant, turn_round: int) -> tu
 
 def start_round(view: EncounterView, changes: Changes, new_round: int) -> None:
     changes.set(view.encounter, "round", new_round)
+    # Only those who ever held an action effect need their conditions read: at 500
+    # combatants that walk was most of a round change (bench/bench_tracker.py).
+    watch = view.budget_watch
     for combatant in view.encounter.combatants:
-        full, bonus = budget_for(view, combatant, new_round)
+        if combatant.id in watch:
+            full, bonus = budget_for(view, combatant, new_round)
+        else:
+            full, bonus = FULL_ACTIONS, BONUS_ACTIONS
         budget = combatant.actions
         if (budget.full, budget.bonus, budget.full_spent, budget.bonus_spent) != (
             full,

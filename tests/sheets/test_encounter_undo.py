@@ -43,7 +43,7 @@ from sheets.encounter import (
     StartEncounter,
     StatusTest,
 )
-from sheets.encounter.state import EncounterView
+from sheets.encounter.state import EncounterView, changes_actions
 from sheets.results import Duration
 from sheets.storage import parse_document
 from tests.encounter_helpers import sample, snapshot
@@ -298,6 +298,17 @@ def index_of(view: EncounterView) -> dict[str, set[Any]]:
     return {anchor: set(bucket) for anchor, bucket in view.anchored.items()}
 
 
+def check_budget_watch(view: EncounterView) -> None:
+    """R4, R6: whoever holds a condition that adds or removes actions is watched, so a
+    new round's budget (``start_round``) reads it; the watch may hold more, never fewer."""
+    holding = {
+        c.id
+        for c in view.encounter.combatants
+        if any(changes_actions(i) for i in view.conditions(c))
+    }
+    assert holding <= view.budget_watch
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_commands_undo_to_the_original_bytes(data: st.DataObject) -> None:
@@ -314,6 +325,7 @@ def test_random_commands_undo_to_the_original_bytes(data: st.DataObject) -> None
             applied += 1
         except CommandRefused:
             assert snapshot(engine) == before  # refused: nothing changed
+        check_budget_watch(engine.view)
     reached = snapshot(engine)
     # The incremental expiry index matches one rebuilt from the document.
     incremental = index_of(engine.view)
@@ -326,9 +338,11 @@ def test_random_commands_undo_to_the_original_bytes(data: st.DataObject) -> None
     assert len(engine.history) == applied
     while engine.can_undo:
         engine.undo()
+        check_budget_watch(engine.view)
     assert snapshot(engine) == original
     while engine.can_redo:
         engine.redo()
+        check_budget_watch(engine.view)
     assert snapshot(engine) == reached
 
 

@@ -20,6 +20,7 @@ from sheets.encounter.commands.base import (
 )
 from sheets.encounter.commands.people import creature_kind
 from sheets.encounter.durations import ENDS_WITH_ENCOUNTER, ENDS_WITH_SCENE
+from sheets.encounter.state import changes_actions
 from sheets.results import Duration
 
 # --- ending (R6) ----------
@@ -87,6 +88,8 @@ def _keep_on_sheets(ctx: Context, notes: list[str]) -> None:
             if free != moved.id:
                 moved = moved.model_copy(update={"id": free})
             changes.append(sheet, moved)
+            if changes_actions(moved):  # its budget effect stays seen (rounds may go on)
+                view.watch_budget(combatant.id)
             notes.append(f"{combatant.name} keeps {_kept(moved)}")
         ctx.touch(combatant)
 
