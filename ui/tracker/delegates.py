@@ -11,16 +11,16 @@ stack each); the table paints the same steps itself, without a widget per row.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from math import ceil
 from typing import Final
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from sheets.conditions import OUT_OF_ACTION
 from sheets.damage import HEALTHY, WOUND_LEVELS
 from ui.theme import DANGER, WARN, mix
+from ui.tracker.cell_pixmaps import CellPixmaps
 from ui.tracker.initiative_model import RowRole
 from ui.tracker.rows import COL_INITIATIVE, COL_ORDER, DamageCell, RowData
 
@@ -42,7 +42,6 @@ TRACK_LETTERS: Final = {"damage": "D", "composure": "C", "body": "B"}
 STEP_W: Final = 9
 STEP_GAP: Final = 2
 _SELECTED: Final = QStyle.StateFlag.State_Selected
-_SELECTED_BIT: Final = _SELECTED.value
 
 
 def wound_color(level: int) -> QColor:
@@ -116,27 +115,16 @@ def paint_damage(
     return bar.right() + 10
 
 
-CELL_LIMIT: Final = 4096
-"""Painted cells kept (FIFO): a screen of rows three times over, a few MB."""
-
-
 class RowDelegate(QStyledItemDelegate):
     """Text cells painted straight from the row: background, bold for the actor, elided.
-
-    Each cell is painted once into a pixmap kept by what it shows (``cell_key``) and
-    then copied: a round change repaints every row on screen, and most cells show what
-    they showed before, or what another row shows ("Waiting", two full pips). Painting
-    text and steps through Python cost 60-200 us a cell, about 20 ms for a laptop's
-    screen of rows (bench/bench_tracker.py); a copy costs a few."""
+    Each cell is painted once and copied after (``CellPixmaps``)."""
 
     def __init__(self, parent: object = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self._palette_key = -1
         self._acting = QColor()
         self._faded = QColor()
-        self._cells: dict[Hashable, QPixmap] = {}
-        self._font = QFont()
-        self._font_key = self._font.key()
+        self._cells = CellPixmaps()
 
     def _colors(self, palette: QPalette) -> None:
         key = palette.cacheKey()
@@ -178,53 +166,10 @@ class RowDelegate(QStyledItemDelegate):
             super().paint(painter, option, index)
             return
         column = index.column()
-        rect: QRect = option.rect
-        font: QFont = option.font
-        if font != self._font:  # QFont.key() costs more than the rest of the key
-            self._font = QFont(font)
-            self._font_key = font.key()
-        ratio = painter.device().devicePixelRatioF()
-        key = (
-            self.cell_key(row, column),
-            row.acting,
-            row.state in ("conceded", "out"),
-            option.state.value & _SELECTED_BIT,  # an int: enum "&" is a Python call
-            rect.width(),
-            rect.height(),
-            ratio,
-            option.palette.cacheKey(),
-            self._font_key,
+        shows = (self.cell_key(row, column), row.acting, row.state in ("conceded", "out"))
+        self._cells.draw(
+            painter, option, shows, lambda own, at: self.paint_cell(own, at, row, column)
         )
-        cell = self._cells.get(key)
-        if cell is None:
-            cell = self._painted(option, row, column, painter, ratio)
-            if len(self._cells) >= CELL_LIMIT:
-                del self._cells[next(iter(self._cells))]  # the oldest
-            self._cells[key] = cell
-        painter.drawPixmap(rect.topLeft(), cell)
-
-    def _painted(
-        self,
-        option: QStyleOptionViewItem,
-        row: RowData,
-        column: int,
-        painter: QPainter,
-        ratio: float,
-    ) -> QPixmap:
-        """The cell painted alone, on a transparent pixmap (the view has painted the row's
-        own background beneath it already), with the view painter's font and hints."""
-        rect: QRect = option.rect
-        cell = QPixmap(ceil(rect.width() * ratio), ceil(rect.height() * ratio))
-        cell.setDevicePixelRatio(ratio)
-        cell.fill(Qt.GlobalColor.transparent)
-        at_origin = QStyleOptionViewItem(option)
-        at_origin.rect = QRect(0, 0, rect.width(), rect.height())
-        own = QPainter(cell)
-        own.setFont(painter.font())
-        own.setRenderHints(painter.renderHints())
-        self.paint_cell(own, at_origin, row, column)
-        own.end()
-        return cell
 
     def paint_cell(
         self, painter: QPainter, option: QStyleOptionViewItem, row: RowData, column: int

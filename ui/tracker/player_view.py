@@ -13,13 +13,16 @@ the other sides' stay private (the players see only that they are Out of Action)
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
+    QSize,
     Qt,
 )
 from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent, QPainter, QPalette, QScreen
@@ -43,6 +46,7 @@ from sheets.encounter.state import EncounterView
 from ui.text import tooltip
 from ui.theme import mix
 from ui.tracker.after_repaints import AfterRepaints
+from ui.tracker.cell_pixmaps import CELL_LIMIT, CellPixmaps
 from ui.tracker.delegates import paint_damage
 from ui.tracker.initiative_model import NO_DATA_ROLES
 from ui.tracker.rows import DamageCell, damage_cell
@@ -214,17 +218,9 @@ class PublicModel(QAbstractTableModel):
         row = self._rows[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == 0:
-                return "" if row.position is None else str(row.position)
-            if column == 1:
-                return row.name
-            if column == 2:
-                return row.side
-            if column == COL_PUBLIC_CONDITION:
-                return row.condition_text
-            if column == 4:
-                return row.status
-            return None
+            return shown(row, column)
+        if role == PublicRowRole:
+            return row
         if (
             role == Qt.ItemDataRole.ToolTipRole
             and column == COL_PUBLIC_CONDITION
@@ -249,14 +245,42 @@ class PublicModel(QAbstractTableModel):
         return None
 
 
+def shown(row: PublicCombatant, column: int) -> str | None:
+    """The text of one public cell."""
+    if column == 0:
+        return "" if row.position is None else str(row.position)
+    if column == 1:
+        return row.name
+    if column == 2:
+        return row.side
+    if column == COL_PUBLIC_CONDITION:
+        return row.condition_text
+    if column == 4:
+        return row.status
+    return None
+
+
 PublicDamageRole = int(Qt.ItemDataRole.UserRole) + 1
 """DamageCell | None: a player-side combatant's wound level or body points (R10)."""
+PublicRowRole = int(Qt.ItemDataRole.UserRole) + 2
+"""PublicCombatant: the whole row, for the delegates' cell keys."""
 
 
-class PublicConditionDelegate(QStyledItemDelegate):
-    """The Condition column: the R10 wound chip or body points bar (as on the GM's
-    table, ``ui.tracker.delegates.paint_damage``), then the R5 words; plain text when
-    there is no R10 cell."""
+class PublicCellDelegate(QStyledItemDelegate):
+    """A public cell as Qt's styled delegate paints it, painted once and copied after
+    (``CellPixmaps``): the projector's table repaints whole, in a large font. Its sizes
+    are kept too: the columns fit their contents, measured at every change."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._cells = CellPixmaps()
+        self._sizes: dict[Hashable, QSize] = {}
+
+    @staticmethod
+    def shows(row: PublicCombatant, column: int) -> Hashable:
+        """What a cell shows and how: equal keys paint equal pixels."""
+        faded = row.status in ("Conceded", "Out of Action")
+        return column, shown(row, column), row.acting, faded
 
     def paint(
         self,
@@ -264,9 +288,59 @@ class PublicConditionDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
+        row = index.data(PublicRowRole)
+        if not isinstance(row, PublicCombatant):
+            super().paint(painter, option, index)
+            return
+        self._cells.draw(
+            painter,
+            option,
+            self.shows(row, index.column()),
+            lambda own, at: self.paint_cell(own, at, index),
+        )
+
+    def paint_cell(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        super().paint(painter, option, index)
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        row = index.data(PublicRowRole)
+        if not isinstance(row, PublicCombatant):
+            return super().sizeHint(option, index)
+        font: QFont = option.font
+        key = (self.shows(row, index.column()), font.pointSizeF(), font.family())
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) >= CELL_LIMIT:
+                self._sizes.clear()
+            size = self._sizes[key] = super().sizeHint(option, index)
+        return QSize(size)
+
+
+class PublicConditionDelegate(PublicCellDelegate):
+    """The Condition column: the R10 wound chip or body points bar (as on the GM's
+    table, ``ui.tracker.delegates.paint_damage``), then the R5 words; plain text when
+    there is no R10 cell."""
+
+    @staticmethod
+    def shows(row: PublicCombatant, column: int) -> Hashable:
+        return PublicCellDelegate.shows(row, column), row.damage
+
+    def paint_cell(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
         cell = index.data(PublicDamageRole)
         if not isinstance(cell, DamageCell):
-            super().paint(painter, option, index)
+            QStyledItemDelegate.paint(self, painter, option, index)  # the plain words
             return
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
@@ -339,6 +413,8 @@ class PlayerView(QWidget):
         # Fit the columns to the rows on screen, not to every row: with 1000 rows (Qt's
         # default) each turn's dataChanged re-measured a 500-combatant battle, ~50 ms.
         header.setResizeContentsPrecision(0)
+        self.cell_delegate = PublicCellDelegate(self.table)
+        self.table.setItemDelegate(self.cell_delegate)
         self.condition_delegate = PublicConditionDelegate(self.table)
         self.table.setItemDelegateForColumn(COL_PUBLIC_CONDITION, self.condition_delegate)
         layout = QVBoxLayout(self)

@@ -1,0 +1,82 @@
+"""Table cells painted once and copied after: the tracker's tables repaint many rows at a
+time (a new round changes every row; the player view's whole table on a projector), and
+most cells show what they showed before, or what another row shows ("Waiting", two full
+pips, "Heroes"). Painting a cell's text and marks through a Python delegate costs
+60-200 us on the machines we measure; copying a kept pixmap a few
+(bench/bench_tracker.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from math import ceil
+from typing import Final
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFont, QPainter, QPixmap
+from PySide6.QtWidgets import QStyleOptionViewItem
+
+CELL_LIMIT: Final = 4096
+"""Cells kept per delegate, oldest dropped first: a screen of rows several times over."""
+
+PaintCell = Callable[[QPainter, QStyleOptionViewItem], None]
+"""Paints one cell at ``option.rect`` (at the origin when painting into a pixmap)."""
+
+
+class CellPixmaps:
+    """One delegate's painted cells, kept by a key that names everything the painting
+    reads: what the cell shows, and how (``draw`` adds the size, the pixel ratio, the
+    palette, the font and the item's state)."""
+
+    def __init__(self) -> None:
+        self._cells: dict[Hashable, QPixmap] = {}
+        self._font = QFont()
+        self._font_key = self._font.key()
+
+    def draw(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        shows: Hashable,
+        paint_cell: PaintCell,
+    ) -> None:
+        rect: QRect = option.rect
+        font: QFont = option.font
+        if font != self._font:  # QFont.key() costs more than the rest of the key
+            self._font = QFont(font)
+            self._font_key = font.key()
+        ratio = painter.device().devicePixelRatioF()
+        key = (
+            shows,
+            option.state.value,  # an int: selected, hovered, enabled (enum ops cost a call)
+            rect.width(),
+            rect.height(),
+            ratio,
+            option.palette.cacheKey(),
+            self._font_key,
+        )
+        cell = self._cells.get(key)
+        if cell is None:
+            cell = _painted(option, painter, ratio, paint_cell)
+            if len(self._cells) >= CELL_LIMIT:
+                del self._cells[next(iter(self._cells))]  # the oldest
+            self._cells[key] = cell
+        painter.drawPixmap(rect.topLeft(), cell)
+
+
+def _painted(
+    option: QStyleOptionViewItem, painter: QPainter, ratio: float, paint_cell: PaintCell
+) -> QPixmap:
+    """The cell painted alone on a transparent pixmap (the view has painted the row's
+    own background beneath it already), with the view painter's font and hints."""
+    rect: QRect = option.rect
+    cell = QPixmap(ceil(rect.width() * ratio), ceil(rect.height() * ratio))
+    cell.setDevicePixelRatio(ratio)
+    cell.fill(Qt.GlobalColor.transparent)
+    at_origin = QStyleOptionViewItem(option)
+    at_origin.rect = QRect(0, 0, rect.width(), rect.height())
+    own = QPainter(cell)
+    own.setFont(painter.font())
+    own.setRenderHints(painter.renderHints())
+    paint_cell(own, at_origin)
+    own.end()
+    return cell
