@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QTab
 from sheets.encounter import Engine
 from ui.text import tooltip
 from ui.theme import mix
+from ui.tracker.initiative_model import NO_DATA_ROLES
 
 EXPIRY_WORDS = ("expired", " ends", "lapsed")
 EntryTypeRole = int(Qt.ItemDataRole.UserRole) + 1
@@ -56,7 +57,8 @@ class LogModel(QAbstractListModel):
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if not index.isValid() or index.row() >= self._count:
+        # A new line scrolls the log: every line on screen is painted again, ~9 roles each.
+        if role in NO_DATA_ROLES or not index.isValid() or index.row() >= self._count:
             return None
         entry = self._engine.encounter.log[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
