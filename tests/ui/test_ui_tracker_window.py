@@ -323,3 +323,21 @@ def test_space_ticks_a_focused_box_and_advances_the_turn_elsewhere(
     qtbot.waitUntil(window.table.hasFocus)
     qtbot.keyClick(window.table, Qt.Key.Key_Space)
     assert window.engine.current() != actor  # Space is Next turn elsewhere
+
+
+def test_the_status_bar_says_what_an_undo_took_back(qtbot: QtBot, campaign: Path) -> None:
+    window = make_window(qtbot, campaign)
+    window.start()
+    window.roll_initiative(seed=42)
+    window.next_turn()
+    window.next_turn()
+    bar = window.statusBar()
+    turn = bar.currentMessage()  # the outcome of the turn just given
+    window.undo_stack.undo()
+    assert bar.currentMessage().startswith("Undone: ")
+    assert bar.currentMessage() != turn
+    window.undo_stack.redo()
+    assert bar.currentMessage().startswith("Redone: ")
+    window.undo_stack.undo()
+    window.next_turn()  # a new command after an undo: its own outcome, not "Redone"
+    assert not bar.currentMessage().startswith(("Undone", "Redone"))

@@ -43,6 +43,7 @@ class Updates:
         # Both walk every line or combatant: right after the frame, not in it.
         self._log = AfterRepaints(self._refresh_log, window)
         self._scene_over = AfterRepaints(self._update_scene_over, window)
+        self._stack_index = window.undo_stack.index()
 
     def changed(self, rows: frozenset[str] | None) -> None:
         window = self.window
@@ -86,6 +87,21 @@ class Updates:
     def stack_moved(self) -> None:
         with contextlib.suppress(RuntimeError):  # the stack dies with the window
             self.update_actions()
+            self._say_undo_or_redo()
+
+    def _say_undo_or_redo(self) -> None:
+        """The status bar names what an undo or redo took back or did again: it went on
+        showing the outcome of the command just undone. A new command's own outcome
+        follows at once (``applied``)."""
+        stack = self.window.undo_stack
+        index, before = stack.index(), self._stack_index
+        self._stack_index = index
+        if index == before:
+            return
+        command = stack.command(index if index < before else index - 1)
+        if command is not None:
+            word = "Undone" if index < before else "Redone"
+            self.window.statusBar().showMessage(f"{word}: {command.text()}", 8000)
 
     def applied(self, record: CommandRecord) -> None:
         self.window.statusBar().showMessage(record.outcome.text, 8000)
