@@ -113,7 +113,8 @@ def main() -> int:
         t1 = time.perf_counter()
         viewport.repaint()
         t2 = time.perf_counter()
-        (round_change_ms if engine.round != start_round else turn_ms).append((t2 - t0) * 1000)
+        if engine.round == start_round:  # round changes are timed below, as Qt paints them
+            turn_ms.append((t2 - t0) * 1000)
         engine_ms.append((t1 - t0) * 1000)
         app.processEvents()  # the coalesced act-panel update, outside the frame
     # As the app runs: Qt repaints only the rows dataChanged marked dirty, and whatever
@@ -162,6 +163,21 @@ def main() -> int:
         view.flush()  # the update the command scheduled: its changed rows only
         view.table.viewport().repaint()
         player_ms.append((time.perf_counter() - t0) * 1000)
+        app.processEvents()
+    # A round change changes every public row ("Done" goes): the whole projection.
+    while engine.encounter.current_turn != len(engine.encounter.turn_order) - 1:
+        window.controller.run(NextTurn())
+    settle(app)
+    player_round_ms = []
+    for _ in range(20):
+        window.controller.run(NextTurn())
+        t0 = time.perf_counter()
+        view.flush()
+        view.table.viewport().repaint()
+        player_round_ms.append((time.perf_counter() - t0) * 1000)
+        settle(app)
+        window.undo_stack.undo()
+        settle(app)
     conditions = sum(len(c.conditions) for c in engine.encounter.combatants)
     print(f"combatants: {len(engine.encounter.combatants)}, encounter conditions: {conditions}")
     print(
@@ -181,7 +197,7 @@ def main() -> int:
     print(
         f"round change + its frame (all rows dataChanged, budgets reset): median "
         f"{statistics.median(round_change_ms):.2f} ms, p95 {pct(round_change_ms, 0.95):.2f} "
-        f"ms, max {max(round_change_ms):.2f} ms ({len(round_change_ms)} rounds; goal 16)"
+        f"ms, max {max(round_change_ms):.2f} ms ({len(round_change_ms)} round changes; goal 16)"
     )
     print(
         f"  then the act panel re-syncs for the new round's first actor: median "
@@ -191,6 +207,10 @@ def main() -> int:
     print(
         f"player view update + repaint (after the frame): median "
         f"{statistics.median(player_ms):.2f} ms, p95 {pct(player_ms, 0.95):.2f} ms (goal 16)"
+    )
+    print(
+        f"  at a round change: median {statistics.median(player_round_ms):.2f} ms, "
+        f"p95 {pct(player_round_ms, 0.95):.2f} ms"
     )
     print(f"model resets during the run: {resets[0]}")
     ok = pct(event_loop_ms, 0.95) < FRAME_MS

@@ -153,11 +153,14 @@ class EncounterView:
             return True
         return self.track_level(combatant, "damage") >= 3
 
-    def is_out(self, combatant: Combatant) -> bool:
+    def is_out(self, combatant: Combatant, levels: Mapping[TrackName, int] | None = None) -> bool:
         """R5: a track at Out of Action (the encounter length decides where that is);
-        R10: or out of wounds or body points (``out_by_damage_system``)."""
+        R10: or out of wounds or body points (``out_by_damage_system``). ``levels``: the
+        combatant's ``track_levels`` when the caller has them already."""
         if self.rules.damage_system != "conditions" and self.out_by_damage_system(combatant):
             return True
+        if levels is not None:
+            return max(levels.values()) >= OUT_OF_ACTION
         if not combatant.conditions and not self.character(combatant).conditions.instances:
             return False
         return self.worst_level(combatant) >= OUT_OF_ACTION

@@ -380,3 +380,4 @@ def test_every_track_level_at_once_matches_each_track_asked_alone(data: st.DataO
         alone = {t: view.track_level(combatant, t) for t in ("damage", "composure", "body")}
         assert view.track_levels(combatant) == alone
         assert view.worst_level(combatant) == max(alone.values())
+        assert view.is_out(combatant, view.track_levels(combatant)) == view.is_out(combatant)

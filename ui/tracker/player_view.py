@@ -102,7 +102,7 @@ def public_row(engine: Engine, cid: str, position: int | None) -> PublicCombatan
     c = view.by_id[cid]
     rnd = engine.encounter.round
     words = []
-    levels = engine.tracks(cid)
+    levels = view.track_levels(c)  # one pass over the conditions, for the words and R5's out
     for track in TRACK_NAMES:
         level = levels[track]
         if level > 0:
@@ -111,7 +111,7 @@ def public_row(engine: Engine, cid: str, position: int | None) -> PublicCombatan
     done = rnd > 0 and c.last_turn >= rnd
     if c.conceded:
         status = "Conceded"
-    elif engine.is_out(cid):
+    elif view.is_out(c, levels):
         status = "Out of Action"
     elif acting:
         status = "Acting"
@@ -176,9 +176,19 @@ class PublicModel(QAbstractTableModel):
             self.endResetModel()
             return
         self._rows = rows
+        # One signal per run of changed rows: a new round changes every row ("Done" goes),
+        # and 500 signals each re-measured the columns that fit their contents (~60 ms).
+        last = len(PUBLIC_HEADERS) - 1
+        start: int | None = None
         for row, (a, b) in enumerate(zip(old, rows, strict=True)):
             if a != b:
-                self.dataChanged.emit(self.index(row, 0), self.index(row, len(PUBLIC_HEADERS) - 1))
+                if start is None:
+                    start = row
+            elif start is not None:
+                self.dataChanged.emit(self.index(start, 0), self.index(row - 1, last))
+                start = None
+        if start is not None:
+            self.dataChanged.emit(self.index(start, 0), self.index(len(rows) - 1, last))
 
     def rows(self) -> tuple[PublicCombatant, ...]:
         return self._rows
