@@ -96,8 +96,11 @@ def public_order(engine: Engine) -> list[str]:
     return [cid for cid in ordered if not view.by_id[cid].hidden]
 
 
-def public_row(engine: Engine, cid: str, position: int | None) -> PublicCombatant:
-    """What the players may know of one combatant (pure)."""
+def public_row(
+    engine: Engine, cid: str, position: int | None, actor: str | None
+) -> PublicCombatant:
+    """What the players may know of one combatant (pure); ``actor``: whose turn it is
+    (``engine.current()``, asked once for a whole projection)."""
     view = engine.view
     c = view.by_id[cid]
     rnd = engine.encounter.round
@@ -107,7 +110,7 @@ def public_row(engine: Engine, cid: str, position: int | None) -> PublicCombatan
         level = levels[track]
         if level > 0:
             words.append(TRACK_LEVELS[track][min(level, OUT_OF_ACTION)])
-    acting = cid == engine.current()
+    acting = cid == actor
     done = rnd > 0 and c.last_turn >= rnd
     if c.conceded:
         status = "Conceded"
@@ -138,11 +141,11 @@ def public_state(engine: Engine) -> PublicState:
     in_order = set(enc.turn_order)
     people = []
     position = 0
+    actor = engine.current()
     for cid in public_order(engine):
         if cid in in_order:
             position += 1
-        people.append(public_row(engine, cid, position if cid in in_order else None))
-    actor = engine.current()
+        people.append(public_row(engine, cid, position if cid in in_order else None, actor))
     current = engine.view.by_id[actor] if actor is not None else None
     current_name = current.name if current is not None and not current.hidden else None
     return PublicState(enc.name, enc.round, current_name, tuple(people), enc.state == "ended")
@@ -500,11 +503,12 @@ class PlayerView(QWidget):
             shown = combatant is not None and not combatant.hidden
             if shown != (cid in self._row_of):
                 return False
+        actor = self._engine.current()
         for cid in changed:
             row = self._row_of.get(cid)
             if row is not None:
                 position = self.model.rows()[row].position
-                self.model.set_row(row, public_row(self._engine, cid, position))
+                self.model.set_row(row, public_row(self._engine, cid, position, actor))
         return True
 
     def show_on(self, screen: QScreen | None = None, full_screen: bool = False) -> None:
