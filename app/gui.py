@@ -212,8 +212,10 @@ def run(argv: list[str]) -> int:
                 "%1", str(target)
             )
         )
-    opener = _FileOpenEvents(window, app)  # macOS hands files to a running app as events
-    app.installEventFilter(opener)
+    if sys.platform == "darwin":  # macOS hands files to a running app as events
+        # Only there: a filter on the application sees every event of every widget, and
+        # in Python each one costs a call (and the first paint ~20 ms of enum set-up).
+        app.installEventFilter(_FileOpenEvents(window, app))
 
     quit_after = _quit_after_ms()
     if quit_after is not None:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from ui.campaign.browser import CampaignBrowser
 from ui.campaign.model import CampaignModel
-from ui.layouts import fit_to_screen
 from ui.main import APP_NAME
 from ui.main.actions import MainActions
 from ui.main.campaign_controller import CampaignController
@@ -30,6 +29,7 @@ from ui.main.roll_controller import RollController
 from ui.main.sheet_tabs import SheetTabs
 from ui.main.status import StatusPresenter
 from ui.main.undo_router import UndoRouter
+from ui.screen_fit import fit_to_screen
 from ui.services.prompter import Prompter
 from ui.workspace.save_service import SaveService
 from ui.workspace.workspace import Workspace
@@ -137,6 +137,9 @@ class MainWindow(QMainWindow):
         # loads for seconds on other threads, the panel must not wait for it.
         self.first_paint.afterFirstPaint.connect(self.rolls.ensure_panel)
         self.first_paint.afterFirstPaint.connect(self.campaigns.after_first_paint)
+        # The docks' widths once the dice panel is in (sized around its placeholder before
+        # the first paint, they took a style lookup for a frame that changes at once).
+        self.first_paint.afterFirstPaint.connect(self.docks.shown)
         self.undo.follow(workspace, sheets, self.browser)
 
     def _document_added(self, doc: CharacterDocument) -> None:
@@ -162,10 +165,6 @@ class MainWindow(QMainWindow):
         self.browser.focus_search()
 
     # --- events ------------------------------------------------------------------------------
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self.docks.shown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # The trackers first: each asks about its encounter while this window still shows.
