@@ -11,7 +11,7 @@ run) the sample campaign, copied from the install folder into the user's data fo
 
 Environment hooks: ``WILDDIE_QUIT_AFTER_MS`` quits after that many milliseconds (smoke
 tests, screenshots); ``WILDDIE_STARTUP_PROBE=1`` prints ``wilddie-startup first-paint T``,
-``wilddie-startup usable T`` (the dice panel's odds shown) and ``wilddie-startup loaded T
+``wilddie-startup usable T`` (the dice panel's odds painted) and ``wilddie-startup loaded T
 FOLDER`` (every file validated; ``time.time()``) and quits (bench/bench_startup.py).
 """
 
@@ -112,16 +112,20 @@ def _startup_probe(window: MainWindow, app: QApplication) -> None:
         if {"usable", "loaded"} <= marks:
             QTimer.singleShot(0, app.quit)
 
-    def usable() -> None:  # the dice panel built (after the first paint) and its odds shown
-        panel = window.rolls.ensure_panel()
+    class _OddsPainted(QObject):
+        """Marks ``usable`` when the dice panel's odds are painted: on screen, not only
+        computed (the window paints after every queued call, so the odds' answer can
+        come well before anyone sees them)."""
 
-        def odds_shown(_result: object) -> None:
-            if "usable" not in marks:
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            panel = window.rolls.panel
+            painted = event.type() == QEvent.Type.Paint and "usable" not in marks
+            if painted and panel is not None and panel.odds() is not None:
                 mark("usable")
+            return False
 
-        panel.odds_worker().ready.connect(odds_shown)
-        if panel.odds() is not None:
-            odds_shown(None)
+    def usable() -> None:  # the dice panel built (after the first paint)
+        window.rolls.ensure_panel().histogram.installEventFilter(_OddsPainted(window))
 
     window.first_paint.firstPainted.connect(lambda: mark("first-paint"))
     window.first_paint.afterFirstPaint.connect(usable)

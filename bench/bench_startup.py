@@ -11,7 +11,10 @@ interleaved so machine noise hits all three alike:
 - bare: ``QApplication`` + an empty ``QMainWindow`` of the same size, shown;
 - Wild Die, first paint: ``python -m app`` with the sample campaign listed in the browser
   (``WILDDIE_STARTUP_PROBE=1``; the quick ``json`` index of the campaign folder);
-- Wild Die, fully loaded: the dice panel built and its odds shown (the window usable);
+- Wild Die, fully loaded: the dice panel built and its odds painted (the window usable).
+  Until issue 17's third sitting this was marked when the odds were computed; the panel
+  was painted only after the campaign's loading (~0.5 s later), so it is now marked at
+  the panel's paint: stricter, and what a player sees;
 - Wild Die, validated: every file validated by pydantic and attached to its row (a big
   campaign validates on a worker thread while the window is usable).
 
@@ -180,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         f"  = {statistics.median(first) / base:.2f}x bare"
     )
     print(
-        f"  Wild Die, fully loaded (panel, odds shown) {ms(usable)}"
+        f"  Wild Die, fully loaded (odds painted)      {ms(usable)}"
         f"  = {statistics.median(usable) / base:.2f}x bare"
     )
     print(

@@ -2,7 +2,8 @@
 
 The docks take their preferred widths once the window has painted (the dice panel in
 place of its placeholder by then), again when the panel comes later and when the first
-sheet opens; a small screen stacks the browser behind the dice. The player's own dock layout, once restored, is left alone.
+sheet opens; a small screen stacks the browser behind the dice. The player's own dock
+layout, once restored, is left alone.
 """
 
 from __future__ import annotations

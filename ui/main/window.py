@@ -23,7 +23,7 @@ from ui.main.centre import SheetArea
 from ui.main.docks import DockLayout
 from ui.main.document_opener import DocumentOpener, dropped_paths
 from ui.main.file_controller import FileController
-from ui.main.first_paint import FirstPaint
+from ui.main.first_paint import FirstPaint, after_painted
 from ui.main.preferences import WindowPreferences
 from ui.main.roll_controller import RollController
 from ui.main.sheet_tabs import SheetTabs
@@ -133,13 +133,15 @@ class MainWindow(QMainWindow):
         self.undo.group.activeStackChanged.connect(lambda _stack: status.update_title())
         self.first_paint.afterFirstPaint.connect(self.menus.set_icons)
         self.first_paint.afterFirstPaint.connect(self.browser.finish_setup)
-        # The dice panel (and its first odds) before the campaign's loading: a big campaign
-        # loads for seconds on other threads, the panel must not wait for it.
         self.first_paint.afterFirstPaint.connect(self.rolls.ensure_panel)
-        self.first_paint.afterFirstPaint.connect(self.campaigns.after_first_paint)
         # The docks' widths once the dice panel is in (sized around its placeholder before
         # the first paint, they took a style lookup for a frame that changes at once).
         self.first_paint.afterFirstPaint.connect(self.docks.shown)
+        # The campaign's loading (pydantic, every file validated; a big campaign on other
+        # threads) once the dice panel and its odds are on screen: they never wait for it.
+        self.first_paint.afterFirstPaint.connect(
+            lambda: after_painted(self.rolls.ensure_panel(), self.campaigns.after_first_paint)
+        )
         self.undo.follow(workspace, sheets, self.browser)
 
     def _document_added(self, doc: CharacterDocument) -> None:
