@@ -44,13 +44,19 @@ def test_the_campaign_loads_after_the_dice_panel_and_its_odds_are_painted(
         panel.histogram.installEventFilter(log)
 
     window.first_paint.afterFirstPaint.connect(panel_built)
-    window.campaigns.campaignOpened.connect(
-        lambda _s: (log.events.append("loaded"), odds.append(window.rolls.panel.odds() is not None))
-    )
+    icons: list[bool] = []
+
+    def loaded(_session: object) -> None:
+        log.events.append("loaded")
+        odds.append(window.rolls.panel.odds() is not None)
+        icons.append(not window.menus.start_session_action.icon().isNull())
+
+    window.campaigns.campaignOpened.connect(loaded)
     window.show()
     qtbot.waitUntil(lambda: "loaded" in log.events, timeout=20_000)
     assert log.events == ["painted", "loaded"]
     assert odds == [True]
+    assert icons == [True]  # the toolbar's icons came between the two
 
 
 def test_after_painted_waits_for_the_paint_and_runs_once(qtbot: QtBot) -> None:

@@ -131,18 +131,23 @@ class MainWindow(QMainWindow):
         sheets.problem.connect(lambda reason: status.show(reason, 8000))
         self.undo.group.cleanChanged.connect(lambda _clean: status.update_title())
         self.undo.group.activeStackChanged.connect(lambda _stack: status.update_title())
-        self.first_paint.afterFirstPaint.connect(self.menus.set_icons)
-        self.first_paint.afterFirstPaint.connect(self.browser.finish_setup)
         self.first_paint.afterFirstPaint.connect(self.rolls.ensure_panel)
         # The docks' widths once the dice panel is in (sized around its placeholder before
         # the first paint, they took a style lookup for a frame that changes at once).
         self.first_paint.afterFirstPaint.connect(self.docks.shown)
-        # The campaign's loading (pydantic, every file validated; a big campaign on other
-        # threads) once the dice panel and its odds are on screen: they never wait for it.
         self.first_paint.afterFirstPaint.connect(
-            lambda: after_painted(self.rolls.ensure_panel(), self.campaigns.after_first_paint)
+            lambda: after_painted(self.rolls.ensure_panel(), self._after_panel_painted)
         )
         self.undo.follow(workspace, sheets, self.browser)
+
+    def _after_panel_painted(self) -> None:
+        """Cold start, once the dice panel and its odds are on screen: the toolbar's icons
+        and the search box's clear button (icon lookups), and once the icons are painted
+        the campaign's loading (pydantic, every file validated; a big campaign on other
+        threads): the first screen never waits for them."""
+        self.menus.set_icons()
+        self.browser.finish_setup()
+        after_painted(self.menus.toolbar, self.campaigns.after_first_paint)
 
     def _document_added(self, doc: CharacterDocument) -> None:
         doc.modifiedChanged.connect(lambda _m, d=doc: self._document_changed(d))
