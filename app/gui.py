@@ -23,9 +23,9 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
+from ui.main.first_paint import after_painted
 from ui.main.window import APP_NAME, MainWindow
 from ui.services.names import FOLDER
 
@@ -142,6 +142,8 @@ class _FileOpenEvents(QObject):
         self.window = window
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        from PySide6.QtGui import QFileOpenEvent
+
         if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
             self.window.opener.open_path(event.file())
             return True
@@ -184,12 +186,17 @@ def run(argv: list[str]) -> int:
     if os.environ.get(STARTUP_PROBE_ENV):
         _startup_probe(window, app)
 
-    def set_icon() -> None:  # an SVG: loads Qt's SVG plugin, so after the first paint
+    def set_icon() -> None:  # an SVG: loads Qt's SVG plugin, so after the first screen
+        from PySide6.QtGui import QIcon  # its enums cost ~3 ms: not before the first paint
+
         icon = app_icon_path()
         if icon.is_file():
             app.setWindowIcon(QIcon(str(icon)))
 
-    window.first_paint.firstPainted.connect(lambda: QTimer.singleShot(0, set_icon))
+    # Once the dice panel has painted too: the first screen's work comes first.
+    window.first_paint.afterFirstPaint.connect(
+        lambda: after_painted(window.rolls.ensure_panel(), set_icon)
+    )
     window.show()
     # A file (from a file manager's "open with" or the installers' file association)
     # opens in its own campaign; a folder is the campaign to open.
