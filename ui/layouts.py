@@ -103,11 +103,15 @@ class FitScrollArea(QScrollArea):
         return QSize(hint.width() + self._bar_width() + frame, height + frame)
 
     def content_height(self) -> int:
-        """How tall the widget is at the width it has now: what scrolling has to show."""
+        """How tall the widget is at the width it has now: what scrolling has to show.
+
+        The widget's own width: the viewport's, or more when it scrolls sideways. Not
+        ``viewport()``: handing that Qt-made widget to Python makes PySide build the type
+        of every QWidget subclass to find its class (~14 ms, ~50 enums, issue 17)."""
         widget = self.widget()
         if widget is None:
             return 0
-        return self._height_at(widget, self.viewport().width(), widget.sizeHint().height())
+        return self._height_at(widget, widget.width(), widget.sizeHint().height())
 
     @staticmethod
     def _height_at(widget: QWidget, width: int, fallback: int) -> int:
