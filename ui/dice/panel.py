@@ -621,9 +621,10 @@ class _IconLabel(QWidget):
         super().__init__()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self._standard_icon: QStyle.StandardPixmap | None = icon  # looked up when first shown
         self.icon = QLabel()
         size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
-        self.icon.setPixmap(self.style().standardIcon(icon).pixmap(size, size))
+        self.icon.setFixedSize(size, size)  # the same room before the icon is looked up
         self.text = QLabel()
         self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setWordWrap(True)
@@ -633,6 +634,12 @@ class _IconLabel(QWidget):
         self.hide()
 
     def set_text(self, text: str | None) -> None:
+        if text and self._standard_icon is not None:
+            # An icon-theme lookup (~10 ms on X11): not while the dice panel is being built
+            # for the first screen, where it stays hidden (issue 17).
+            size = self.icon.width()
+            self.icon.setPixmap(self.style().standardIcon(self._standard_icon).pixmap(size, size))
+            self._standard_icon = None
         self.text.setText(text or "")
         self.setVisible(bool(text))
 
