@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLayoutItem,
     QScrollArea,
     QSizePolicy,
-    QStyle,
     QWidget,
 )
 
@@ -60,7 +59,10 @@ class FitScrollArea(QScrollArea):
         self.setWidget(widget)  # installs our event filter on the widget
 
     def _bar_width(self) -> int:
-        return self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        # What the area itself lays its vertical bar out with (the bar's size hint: the
+        # style's scroll bar extent). Not the style's pixelMetric from here: ``style()``
+        # builds QStyle's enums (~10 ms) while a dice panel is built for the first screen.
+        return self.verticalScrollBar().sizeHint().width()
 
     def minimumSizeHint(self) -> QSize:
         return self._cached_hints()[0]
@@ -201,6 +203,8 @@ class FlowLayout(QLayout):
         parent = self.parentWidget()
         if parent is None:
             return 6
+        from PySide6.QtWidgets import QStyle  # only where the layouts around set none
+
         metric = (
             QStyle.PixelMetric.PM_LayoutHorizontalSpacing
             if orientation == Qt.Orientation.Horizontal

@@ -48,6 +48,7 @@ def init(self, window):
         def eventFilter(self, watched, event):
             if event.type() == QEvent.Type.Paint and "all_widget_types" not in seen:
                 seen["all_widget_types"] = UNUSED in QtWidgets.__dict__
+                seen["style_at_panel_paint"] = "QStyle" in QtWidgets.__dict__
             return False
 
     def panel_built():  # queued: runs once the window's own slots have built the panel
@@ -133,3 +134,10 @@ def test_no_full_widget_type_lookup_before_the_dice_panel_is_painted(
     application-wide event filter's ``watched``) makes PySide build every QWidget
     subclass's type to find its class: ~14 ms and ~50 enums."""
     assert first_paint["all_widget_types"] is False
+
+
+def test_the_first_screen_never_builds_qstyle(first_paint: dict[str, Any]) -> None:
+    """PySide builds QStyle's enums the first time Python touches the class or a style
+    (~10 ms): the window, the dice panel and its odds are on screen before that (the
+    toolbar's standard icons come after)."""
+    assert first_paint["style_at_panel_paint"] is False

@@ -82,3 +82,19 @@ def test_after_painted_on_a_hidden_widget_runs_soon(qtbot: QtBot) -> None:
     calls: list[str] = []
     after_painted(label, lambda: calls.append("after"))
     qtbot.waitUntil(lambda: calls == ["after"], timeout=500)
+
+
+def test_the_dock_separator_read_off_the_window_is_the_styles(qtbot: QtBot) -> None:
+    """The docks' fit reads the separator's width off the laid-out window (asking the
+    style would build QStyle's enums before the dice panel's first paint)."""
+    from PySide6.QtWidgets import QStyle
+
+    window = MainWindow(autosave_ms=60_000, prompter=ScriptedPrompter())
+    qtbot.addWidget(window, before_close_func=lambda w: w.files.discard_all_changes())
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.rolls.panel is not None)
+    metric = QStyle.PixelMetric.PM_DockWidgetSeparatorExtent
+    assert window.docks._separator() == window.style().pixelMetric(metric, None, window)
+    window.docks.dice_dock.hide()  # nothing to read it off: the style says
+    assert window.docks._separator() == window.style().pixelMetric(metric, None, window)

@@ -21,9 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QPushButton,
-    QSizePolicy,
     QSplitter,
-    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -41,6 +39,7 @@ from ui.dice.keep_in_view import KeepInView
 from ui.dice.odds_worker import OddsResult, OddsWorker
 from ui.dice.spec_form import SpecForm
 from ui.dice.spends import SPEND_ID, SpendCommand, SpendKind
+from ui.dice.warning_label import WarningLabel
 from ui.layouts import FitScrollArea, FlowLayout
 from ui.text import tooltip
 
@@ -138,7 +137,7 @@ class DicePanel(QWidget):
                 "gives the severity and how long an effect lasts."
             )
         )
-        self.critical_label = _IconLabel(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        self.critical_label = WarningLabel()
         self.critical_label.text.setAccessibleName(self.tr("Critical failure"))
         self.critical_label.setToolTip(
             self.tr("R3 step 3: a 1 on the Wild Die; the campaign's rule says what it does")
@@ -612,36 +611,6 @@ class DicePanel(QWidget):
             event.accept()
             return
         super().keyPressEvent(event)
-
-
-class _IconLabel(QWidget):
-    """A standard icon and a word-wrapped text; hidden while there is no text."""
-
-    def __init__(self, icon: QStyle.StandardPixmap) -> None:
-        super().__init__()
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self._standard_icon: QStyle.StandardPixmap | None = icon  # looked up when first shown
-        self.icon = QLabel()
-        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
-        self.icon.setFixedSize(size, size)  # the same room before the icon is looked up
-        self.text = QLabel()
-        self.text.setTextFormat(Qt.TextFormat.PlainText)
-        self.text.setWordWrap(True)
-        self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.text, 1)
-        self.hide()
-
-    def set_text(self, text: str | None) -> None:
-        if text and self._standard_icon is not None:
-            # An icon-theme lookup (~10 ms on X11): not while the dice panel is being built
-            # for the first screen, where it stays hidden (issue 17).
-            size = self.icon.width()
-            self.icon.setPixmap(self.style().standardIcon(self._standard_icon).pixmap(size, size))
-            self._standard_icon = None
-        self.text.setText(text or "")
-        self.setVisible(bool(text))
 
 
 def _group(title: str, *items: QWidget | QLayout) -> QGroupBox:

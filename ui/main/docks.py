@@ -95,9 +95,24 @@ class DockLayout:
         window.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
 
     def _separator(self) -> int:
+        """The width of the splitter handle between a dock and the centre.
+
+        Read off the laid-out window where the dice dock sits beside the centre: asking
+        the style builds QStyle's enums (~10 ms), and this runs before the dice panel's
+        first paint (issue 17); the style is asked when the gap cannot be seen."""
+        window, dock = self.window, self.dice_dock
+        beside = (
+            window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+            and dock.isVisible()
+            and not dock.isFloating()
+            and self.centre.isVisible()
+        )
+        if beside:
+            gap = dock.geometry().left() - self.centre.geometry().right() - 1
+            if gap >= 0:
+                return gap
         from PySide6.QtWidgets import QStyle
 
-        window = self.window
         metric = QStyle.PixelMetric.PM_DockWidgetSeparatorExtent
         return window.style().pixelMetric(metric, None, window)
 
