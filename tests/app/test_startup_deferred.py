@@ -49,6 +49,7 @@ def init(self, window):
             if event.type() == QEvent.Type.Paint and "all_widget_types" not in seen:
                 seen["all_widget_types"] = UNUSED in QtWidgets.__dict__
                 seen["style_at_panel_paint"] = "QStyle" in QtWidgets.__dict__
+                seen["datetime_at_panel_paint"] = "datetime" in sys.modules
             return False
 
     def panel_built():  # queued: runs once the window's own slots have built the panel
@@ -141,3 +142,7 @@ def test_the_first_screen_never_builds_qstyle(first_paint: dict[str, Any]) -> No
     (~10 ms): the window, the dice panel and its odds are on screen before that (the
     toolbar's standard icons come after)."""
     assert first_paint["style_at_panel_paint"] is False
+
+
+def test_the_dice_panel_loads_datetime_with_its_first_roll(first_paint: dict[str, Any]) -> None:
+    assert first_paint["datetime_at_panel_paint"] is False

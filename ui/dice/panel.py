@@ -9,8 +9,6 @@ character as its own undoable change.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QResizeEvent, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
@@ -353,6 +351,8 @@ class DicePanel(QWidget):
         # A spend belongs to the roll it was made on: a new roll makes the last one final,
         # and "Undo spend" never rewrites a finished roll (OpenD6 "Improving Rolls").
         self._undo.clear()
+        from datetime import datetime  # with the first roll, not the panel (cold start)
+
         self._add_to_history(HistoryEntry(datetime.now(), result, against))
         if spec.luck:
             # Used, it is gone (R7): the count drops, the box clears; the sheet's undo
@@ -430,6 +430,8 @@ class DicePanel(QWidget):
         self._undo.clear()  # the roll on show is final now
         self.form.set_spec(result.spec)
         self.form.set_difficulty(entry.against)
+        from datetime import datetime
+
         self._add_to_history(HistoryEntry(datetime.now(), result, entry.against, replayed=True))
         self._show(result, entry.against, replayed=True)
         return result
