@@ -3,8 +3,8 @@ dice (right), menus and toolbar. It holds the widgets and lays them out; the flo
 to the controllers it makes (``ui.main``), which meet through the ``Workspace`` (what is
 open), the ``Prompter`` (what is asked) and the ``SaveService`` (what is saved).
 
-Cold start: this module imports only Qt and the light campaign index; pydantic, the
-documents and the dice panel load after the first paint (``FirstPaint``).
+Cold start: only Qt and the light campaign index before the first paint (``FirstPaint``);
+then the dice panel; once it has painted, icons; then the campaign's loading (pydantic).
 """
 
 from __future__ import annotations
@@ -132,19 +132,14 @@ class MainWindow(QMainWindow):
         self.undo.group.cleanChanged.connect(lambda _clean: status.update_title())
         self.undo.group.activeStackChanged.connect(lambda _stack: status.update_title())
         self.first_paint.afterFirstPaint.connect(self.rolls.ensure_panel)
-        # The docks' widths once the dice panel is in (sized around its placeholder before
-        # the first paint, they took a style lookup for a frame that changes at once).
-        self.first_paint.afterFirstPaint.connect(self.docks.shown)
+        self.first_paint.afterFirstPaint.connect(self.docks.shown)  # with the panel in
         self.first_paint.afterFirstPaint.connect(
             lambda: after_painted(self.rolls.ensure_panel(), self._after_panel_painted)
         )
         self.undo.follow(workspace, sheets, self.browser)
 
     def _after_panel_painted(self) -> None:
-        """Cold start, once the dice panel and its odds are on screen: the toolbar's icons
-        and the search box's clear button (icon lookups), and once the icons are painted
-        the campaign's loading (pydantic, every file validated; a big campaign on other
-        threads): the first screen never waits for them."""
+        """The panel and its odds on screen: icon lookups, then (painted) the loading."""
         self.menus.set_icons()
         self.browser.finish_setup()
         after_painted(self.menus.toolbar, self.campaigns.after_first_paint)
