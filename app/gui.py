@@ -11,7 +11,7 @@ run) the sample campaign, copied from the install folder into the user's data fo
 
 Environment hooks: ``WILDDIE_QUIT_AFTER_MS`` quits after that many milliseconds (smoke
 tests, screenshots); ``WILDDIE_STARTUP_PROBE=1`` prints ``wilddie-startup first-paint T``,
-``wilddie-startup usable T`` (the dice panel's odds shown) and ``wilddie-startup loaded T
+``wilddie-startup usable T`` (the dice panel's odds painted) and ``wilddie-startup loaded T
 FOLDER`` (every file validated; ``time.time()``) and quits (bench/bench_startup.py).
 """
 
@@ -23,9 +23,9 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
+from ui.main.first_paint import after_painted
 from ui.main.window import APP_NAME, MainWindow
 from ui.services.names import FOLDER
 
@@ -112,16 +112,20 @@ def _startup_probe(window: MainWindow, app: QApplication) -> None:
         if {"usable", "loaded"} <= marks:
             QTimer.singleShot(0, app.quit)
 
-    def usable() -> None:  # the dice panel built (after the first paint) and its odds shown
-        panel = window.rolls.ensure_panel()
+    class _OddsPainted(QObject):
+        """Marks ``usable`` when the dice panel's odds are painted: on screen, not only
+        computed (the window paints after every queued call, so the odds' answer can
+        come well before anyone sees them)."""
 
-        def odds_shown(_result: object) -> None:
-            if "usable" not in marks:
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            panel = window.rolls.panel
+            painted = event.type() == QEvent.Type.Paint and "usable" not in marks
+            if painted and panel is not None and panel.odds() is not None:
                 mark("usable")
+            return False
 
-        panel.odds_worker().ready.connect(odds_shown)
-        if panel.odds() is not None:
-            odds_shown(None)
+    def usable() -> None:  # the dice panel built (after the first paint)
+        window.rolls.ensure_panel().histogram.installEventFilter(_OddsPainted(window))
 
     window.first_paint.firstPainted.connect(lambda: mark("first-paint"))
     window.first_paint.afterFirstPaint.connect(usable)
@@ -138,6 +142,8 @@ class _FileOpenEvents(QObject):
         self.window = window
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        from PySide6.QtGui import QFileOpenEvent
+
         if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
             self.window.opener.open_path(event.file())
             return True
@@ -180,12 +186,17 @@ def run(argv: list[str]) -> int:
     if os.environ.get(STARTUP_PROBE_ENV):
         _startup_probe(window, app)
 
-    def set_icon() -> None:  # an SVG: loads Qt's SVG plugin, so after the first paint
+    def set_icon() -> None:  # an SVG: loads Qt's SVG plugin, so after the first screen
+        from PySide6.QtGui import QIcon  # its enums cost ~3 ms: not before the first paint
+
         icon = app_icon_path()
         if icon.is_file():
             app.setWindowIcon(QIcon(str(icon)))
 
-    window.first_paint.firstPainted.connect(lambda: QTimer.singleShot(0, set_icon))
+    # Once the dice panel has painted too: the first screen's work comes first.
+    window.first_paint.afterFirstPaint.connect(
+        lambda: after_painted(window.rolls.ensure_panel(), set_icon)
+    )
     window.show()
     # A file (from a file manager's "open with" or the installers' file association)
     # opens in its own campaign; a folder is the campaign to open.
@@ -212,8 +223,10 @@ def run(argv: list[str]) -> int:
                 "%1", str(target)
             )
         )
-    opener = _FileOpenEvents(window, app)  # macOS hands files to a running app as events
-    app.installEventFilter(opener)
+    if sys.platform == "darwin":  # macOS hands files to a running app as events
+        # Only there: a filter on the application sees every event of every widget, and
+        # in Python each one costs a call (and the first paint ~20 ms of enum set-up).
+        app.installEventFilter(_FileOpenEvents(window, app))
 
     quit_after = _quit_after_ms()
     if quit_after is not None:

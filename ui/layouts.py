@@ -1,6 +1,6 @@
 """Layout helpers for panels that live in docks: a scroll area that never clips its widget
-sideways, a flow layout that wraps a row of buttons when it gets narrow, and a window size
-that stays on a small screen.
+sideways and a flow layout that wraps a row of buttons when it gets narrow (a window size
+that stays on a small screen: ``ui.screen_fit``, re-exported here).
 
 Both take every size from the widgets' own size hints, so they follow the font, the style
 and the screen's scale factor without a pixel count of their own.
@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QFrame,
     QLayout,
     QLayoutItem,
     QScrollArea,
     QSizePolicy,
-    QStyle,
     QWidget,
 )
+
+from ui.screen_fit import fit_to_screen
+
+__all__ = ["FitScrollArea", "FlowLayout", "fit_to_screen"]
 
 
 class FitScrollArea(QScrollArea):
@@ -56,7 +59,10 @@ class FitScrollArea(QScrollArea):
         self.setWidget(widget)  # installs our event filter on the widget
 
     def _bar_width(self) -> int:
-        return self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        # What the area itself lays its vertical bar out with (the bar's size hint: the
+        # style's scroll bar extent). Not the style's pixelMetric from here: ``style()``
+        # builds QStyle's enums (~10 ms) while a dice panel is built for the first screen.
+        return self.verticalScrollBar().sizeHint().width()
 
     def minimumSizeHint(self) -> QSize:
         return self._cached_hints()[0]
@@ -99,11 +105,15 @@ class FitScrollArea(QScrollArea):
         return QSize(hint.width() + self._bar_width() + frame, height + frame)
 
     def content_height(self) -> int:
-        """How tall the widget is at the width it has now: what scrolling has to show."""
+        """How tall the widget is at the width it has now: what scrolling has to show.
+
+        The widget's own width: the viewport's, or more when it scrolls sideways. Not
+        ``viewport()``: handing that Qt-made widget to Python makes PySide build the type
+        of every QWidget subclass to find its class (~14 ms, ~50 enums, issue 17)."""
         widget = self.widget()
         if widget is None:
             return 0
-        return self._height_at(widget, self.viewport().width(), widget.sizeHint().height())
+        return self._height_at(widget, widget.width(), widget.sizeHint().height())
 
     @staticmethod
     def _height_at(widget: QWidget, width: int, fallback: int) -> int:
@@ -193,6 +203,8 @@ class FlowLayout(QLayout):
         parent = self.parentWidget()
         if parent is None:
             return 6
+        from PySide6.QtWidgets import QStyle  # only where the layouts around set none
+
         metric = (
             QStyle.PixelMetric.PM_LayoutHorizontalSpacing
             if orientation == Qt.Orientation.Horizontal
@@ -223,50 +235,3 @@ class FlowLayout(QLayout):
             x += hint.width() + gap_x
             line = max(line, hint.height())
         return y + line - rect.y() + margins.bottom()
-
-
-def fit_to_screen(window: QWidget, width: int, height: int) -> None:
-    """Resize a top-level ``window`` to ``width`` x ``height``, or to the free area of its
-    screen where that is smaller (a laptop at 1366x768, or any screen at a scale factor)."""
-    screen = window.screen()
-    size = QSize(width, height)
-    if screen is not None:
-        size = size.boundedTo(screen.availableGeometry().size())
-    window.resize(size)
-    # The title bar and borders come on top once the window manager frames the window:
-    # shrink by them then, or the status bar hangs below a laptop's screen.
-    window.installEventFilter(_FrameFit(window))
-
-
-class _FrameFit(QObject):
-    """Once its window's frame is known (the window manager reports it some events after
-    the first show): that frame within the screen's free area."""
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        framed = event.type() in (QEvent.Type.Show, QEvent.Type.Move, QEvent.Type.Resize)
-        if (
-            framed
-            and isinstance(watched, QWidget)
-            and watched.isVisible()
-            and watched.frameGeometry().size() != watched.size()
-        ):
-            watched.removeEventFilter(self)
-            QTimer.singleShot(0, watched, lambda: _frame_within_screen(watched))
-            self.deleteLater()
-        return False
-
-
-def _frame_within_screen(window: QWidget) -> None:
-    screen = window.screen()
-    if screen is None or window.isMaximized() or window.isFullScreen():
-        return
-    free = screen.availableGeometry()
-    frame = window.frameGeometry()
-    extra = QSize(max(0, frame.width() - free.width()), max(0, frame.height() - free.height()))
-    if extra.width() or extra.height():
-        window.resize(window.size() - extra)
-    frame = window.frameGeometry()
-    left = min(max(frame.left(), free.left()), free.right() + 1 - frame.width())
-    top = min(max(frame.top(), free.top()), free.bottom() + 1 - frame.height())
-    if (left, top) != (frame.left(), frame.top()):
-        window.move(window.pos() + QPoint(left - frame.left(), top - frame.top()))

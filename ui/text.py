@@ -9,13 +9,18 @@ a document's text goes through ``tooltip``.
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
 from PySide6.QtGui import Qt
 
-escaped = html.escape
+
+def escaped(text: str, quote: bool = True) -> str:
+    """``html.escape``; the ``html`` module loads on first use, not before the main
+    window's first paint (cold start, issue 17)."""
+    import html
+
+    return html.escape(text, quote)
 
 
 def tooltip(text: str) -> str:
@@ -23,7 +28,7 @@ def tooltip(text: str) -> str:
     text anyway, else escaped into HTML that keeps its line breaks."""
     if not Qt.mightBeRichText(text):
         return text
-    return "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
+    return "<p style='white-space:pre-wrap'>" + escaped(text) + "</p>"
 
 
 def problem_text(error: Any) -> str:

@@ -157,6 +157,7 @@ def test_the_dice_are_drawn_with_chain_drop_flip_and_sets(qtbot: QtBot, panel: D
 def test_a_critical_failure_is_flagged(qtbot: QtBot, panel: DicePanel) -> None:
     spec = RollSpec(code="4D", critical_failure="drop_highest")
     panel.set_spec(spec)
+    assert panel.critical_label.icon.pixmap().isNull()  # no icon lookup while unseen
     result = panel.roll(seed=first_seed(spec, "critical"))
     assert result is not None and result.critical_failure
     assert panel.critical_label.isVisible()
@@ -165,6 +166,9 @@ def test_a_critical_failure_is_flagged(qtbot: QtBot, panel: DicePanel) -> None:
     assert "critical failure (R3 step 3)" in panel.dice_view.accessibleDescription()
     assert "left on a critical failure" in panel.dice_view.accessibleDescription()
     assert not panel.dice_view.grab().isNull()
+    # the warning icon, looked up only now (not while the panel was built, issue 17)
+    pixmap = panel.critical_label.icon.pixmap()
+    assert not pixmap.isNull() and pixmap.width() == panel.critical_label.icon.width()
     panel.roll(seed=1_000_003)
     assert panel.critical_label.isHidden() == (not panel.current_result().critical_failure)  # type: ignore[union-attr]
 

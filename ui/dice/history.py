@@ -8,8 +8,7 @@ its spends from the spec, the seed and the list of spends the history shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -27,6 +26,9 @@ from sheets.dice.text import die_token
 from sheets.results import result_points
 from ui.dice import words
 from ui.text import tooltip
+
+if TYPE_CHECKING:
+    from datetime import datetime  # loaded with the first roll, not the dice panel
 
 MAX_ROWS = 1000  # a session; the oldest rolls leave first
 Index = QModelIndex | QPersistentModelIndex

@@ -9,8 +9,6 @@ character as its own undoable change.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QResizeEvent, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
@@ -21,9 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QPushButton,
-    QSizePolicy,
     QSplitter,
-    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -41,6 +37,7 @@ from ui.dice.keep_in_view import KeepInView
 from ui.dice.odds_worker import OddsResult, OddsWorker
 from ui.dice.spec_form import SpecForm
 from ui.dice.spends import SPEND_ID, SpendCommand, SpendKind
+from ui.dice.warning_label import WarningLabel
 from ui.layouts import FitScrollArea, FlowLayout
 from ui.text import tooltip
 
@@ -138,7 +135,7 @@ class DicePanel(QWidget):
                 "gives the severity and how long an effect lasts."
             )
         )
-        self.critical_label = _IconLabel(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        self.critical_label = WarningLabel()
         self.critical_label.text.setAccessibleName(self.tr("Critical failure"))
         self.critical_label.setToolTip(
             self.tr("R3 step 3: a 1 on the Wild Die; the campaign's rule says what it does")
@@ -354,6 +351,8 @@ class DicePanel(QWidget):
         # A spend belongs to the roll it was made on: a new roll makes the last one final,
         # and "Undo spend" never rewrites a finished roll (OpenD6 "Improving Rolls").
         self._undo.clear()
+        from datetime import datetime  # with the first roll, not the panel (cold start)
+
         self._add_to_history(HistoryEntry(datetime.now(), result, against))
         if spec.luck:
             # Used, it is gone (R7): the count drops, the box clears; the sheet's undo
@@ -431,6 +430,8 @@ class DicePanel(QWidget):
         self._undo.clear()  # the roll on show is final now
         self.form.set_spec(result.spec)
         self.form.set_difficulty(entry.against)
+        from datetime import datetime
+
         self._add_to_history(HistoryEntry(datetime.now(), result, entry.against, replayed=True))
         self._show(result, entry.against, replayed=True)
         return result
@@ -612,29 +613,6 @@ class DicePanel(QWidget):
             event.accept()
             return
         super().keyPressEvent(event)
-
-
-class _IconLabel(QWidget):
-    """A standard icon and a word-wrapped text; hidden while there is no text."""
-
-    def __init__(self, icon: QStyle.StandardPixmap) -> None:
-        super().__init__()
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.icon = QLabel()
-        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
-        self.icon.setPixmap(self.style().standardIcon(icon).pixmap(size, size))
-        self.text = QLabel()
-        self.text.setTextFormat(Qt.TextFormat.PlainText)
-        self.text.setWordWrap(True)
-        self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.text, 1)
-        self.hide()
-
-    def set_text(self, text: str | None) -> None:
-        self.text.setText(text or "")
-        self.setVisible(bool(text))
 
 
 def _group(title: str, *items: QWidget | QLayout) -> QGroupBox:

@@ -21,9 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSizePolicy,
     QSpinBox,
-    QStyle,
     QToolButton,
     QWidget,
 )
@@ -38,6 +36,7 @@ from sheets.dice import (
 )
 from sheets.odds import MAX_ODDS_DICE
 from ui.dice import words
+from ui.dice.warning_label import WarningLabel
 from ui.text import tooltip
 
 MAX_DICE = MAX_ODDS_DICE  # more dice than exact odds handle is a typo, not a roll
@@ -117,7 +116,8 @@ class SpecForm(QWidget):
         for sides in DIE_SIDES:
             self.sides_combo.addItem(f"D{sides}", sides)
         self.sides_combo.setCurrentIndex(DIE_SIDES.index(6))
-        self.error_label = _ErrorLabel()
+        self.error_label = WarningLabel(selectable=True)  # echoes what was typed
+        self.error_label.text.setAccessibleName(self.tr("Die code problem"))
         self.wild_spin = _spin(0, 20)
         self.critical_combo = QComboBox()
         for rule in CRITICAL_FAILURE_RULES:
@@ -648,7 +648,7 @@ class SpecForm(QWidget):
             return
         spec, error = self._read()
         self._error = error
-        self.error_label.show_error(error)
+        self.error_label.set_text(error)
         self.code_edit.setToolTip(tooltip(error) if error else self._code_tip)
         self.code_edit.setAccessibleDescription(error if error else self._code_tip)
         if spec is None:
@@ -687,32 +687,6 @@ class SpecForm(QWidget):
             self.band_label.setText(self.tr("%1 successes").replace("%1", str(difficulty)))
         else:
             self.band_label.setText(words.difficulty_band(difficulty))
-
-
-class _ErrorLabel(QWidget):
-    """A warning icon and the reason a die code was refused; hidden while all is well."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.icon = QLabel()
-        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
-        icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        self.icon.setPixmap(icon.pixmap(QSize(size, size), self.devicePixelRatioF()))
-        self.text = QLabel()
-        self.text.setTextFormat(Qt.TextFormat.PlainText)  # echoes what was typed
-        self.text.setWordWrap(True)
-        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.text.setAccessibleName(self.tr("Die code problem"))
-        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.text, 1)
-        self.hide()
-
-    def show_error(self, error: str | None) -> None:
-        self.text.setText(error or "")
-        self.setVisible(bool(error))
 
 
 def _spin(low: int, high: int) -> QSpinBox:

@@ -113,7 +113,7 @@ class CampaignController(QObject):
             big = session is not None and session.row_count() > BACKGROUND_ROWS
             if big:
                 self.finish_loading(background=True)
-            else:  # after the dice panel has painted: the window is whole first
+            else:  # soon (the window calls this once the dice panel has painted)
                 QTimer.singleShot(0, self, self.finish_loading)
 
     def finish_loading(self, *, background: bool = False) -> None:

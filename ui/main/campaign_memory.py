@@ -8,7 +8,6 @@ after every roll (so a crash loses at most the tabs opened since).
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
@@ -66,6 +65,8 @@ class CampaignMemoryKeeper(QObject):
         session = self.workspace.session
         if session is None or not session.is_loaded:
             return
+        from datetime import datetime  # not before the first paint (cold start)
+
         from ui.services.campaign_memory import CampaignMemory, RememberedRoll, save_memory
 
         folder = session.folder.absolute()

@@ -1,8 +1,9 @@
 """The side docks: the campaign browser (left) and the dice (right), and their widths.
 
-The docks take their preferred widths once the window is laid out, again when the dice
-panel replaces its placeholder and when the first sheet opens; a small screen stacks the
-browser behind the dice. The player's own dock layout, once restored, is left alone.
+The docks take their preferred widths once the window has painted (the dice panel in
+place of its placeholder by then), again when the panel comes later and when the first
+sheet opens; a small screen stacks the browser behind the dice. The player's own dock
+layout, once restored, is left alone.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ class DockLayout:
         QTimer.singleShot(0, self.window, self.fit)
 
     def shown(self) -> None:
+        """The window painted once: the docks take their widths (not before the first
+        paint: the style's separator width costs ~7 ms of enum set-up there, issue 17)."""
         if not self.sized:  # docks take their widths once the window is laid out
             self.sized = True
             self._fit_soon()
@@ -92,9 +95,24 @@ class DockLayout:
         window.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
 
     def _separator(self) -> int:
+        """The width of the splitter handle between a dock and the centre.
+
+        Read off the laid-out window where the dice dock sits beside the centre: asking
+        the style builds QStyle's enums (~10 ms), and this runs before the dice panel's
+        first paint (issue 17); the style is asked when the gap cannot be seen."""
+        window, dock = self.window, self.dice_dock
+        beside = (
+            window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+            and dock.isVisible()
+            and not dock.isFloating()
+            and self.centre.isVisible()
+        )
+        if beside:
+            gap = dock.geometry().left() - self.centre.geometry().right() - 1
+            if gap >= 0:
+                return gap
         from PySide6.QtWidgets import QStyle
 
-        window = self.window
         metric = QStyle.PixelMetric.PM_DockWidgetSeparatorExtent
         return window.style().pixelMetric(metric, None, window)
 

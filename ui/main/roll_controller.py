@@ -3,7 +3,6 @@ campaign's house rules, rolls asked for by a sheet, and the points they spend.""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -117,6 +116,8 @@ class RollController(QObject):
         code = request.current()  # the sheet as it is now (a weapon edited since)
         if code is None:
             return None
+        from dataclasses import replace  # dataclasses: not before the first paint
+
         return self.roll(doc, replace(request, code=code))
 
     def follow_sheet(self, doc: CharacterDocument) -> None:
@@ -131,6 +132,8 @@ class RollController(QObject):
             return
         code = request.current()
         if code is not None and code != request.code and self.panel.follow_code(request.code, code):
+            from dataclasses import replace
+
             self.request = replace(request, code=code)
 
     def _points_spent(self, kind: PointKind, count: int) -> None:

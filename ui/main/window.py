@@ -3,20 +3,19 @@ dice (right), menus and toolbar. It holds the widgets and lays them out; the flo
 to the controllers it makes (``ui.main``), which meet through the ``Workspace`` (what is
 open), the ``Prompter`` (what is asked) and the ``SaveService`` (what is saved).
 
-Cold start: this module imports only Qt and the light campaign index; pydantic, the
-documents and the dice panel load after the first paint (``FirstPaint``).
+Cold start: only Qt and the light campaign index before the first paint (``FirstPaint``);
+then the dice panel; once it has painted, icons; then the campaign's loading (pydantic).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from ui.campaign.browser import CampaignBrowser
 from ui.campaign.model import CampaignModel
-from ui.layouts import fit_to_screen
 from ui.main import APP_NAME
 from ui.main.actions import MainActions
 from ui.main.campaign_controller import CampaignController
@@ -24,12 +23,13 @@ from ui.main.centre import SheetArea
 from ui.main.docks import DockLayout
 from ui.main.document_opener import DocumentOpener, dropped_paths
 from ui.main.file_controller import FileController
-from ui.main.first_paint import FirstPaint
+from ui.main.first_paint import FirstPaint, after_painted
 from ui.main.preferences import WindowPreferences
 from ui.main.roll_controller import RollController
 from ui.main.sheet_tabs import SheetTabs
 from ui.main.status import StatusPresenter
 from ui.main.undo_router import UndoRouter
+from ui.screen_fit import fit_to_screen
 from ui.services.prompter import Prompter
 from ui.workspace.save_service import SaveService
 from ui.workspace.workspace import Workspace
@@ -131,13 +131,18 @@ class MainWindow(QMainWindow):
         sheets.problem.connect(lambda reason: status.show(reason, 8000))
         self.undo.group.cleanChanged.connect(lambda _clean: status.update_title())
         self.undo.group.activeStackChanged.connect(lambda _stack: status.update_title())
-        self.first_paint.afterFirstPaint.connect(self.menus.set_icons)
-        self.first_paint.afterFirstPaint.connect(self.browser.finish_setup)
-        # The dice panel (and its first odds) before the campaign's loading: a big campaign
-        # loads for seconds on other threads, the panel must not wait for it.
         self.first_paint.afterFirstPaint.connect(self.rolls.ensure_panel)
-        self.first_paint.afterFirstPaint.connect(self.campaigns.after_first_paint)
+        self.first_paint.afterFirstPaint.connect(self.docks.shown)  # with the panel in
+        self.first_paint.afterFirstPaint.connect(
+            lambda: after_painted(self.rolls.ensure_panel(), self._after_panel_painted)
+        )
         self.undo.follow(workspace, sheets, self.browser)
+
+    def _after_panel_painted(self) -> None:
+        """The panel and its odds on screen: icon lookups, then (painted) the loading."""
+        self.menus.set_icons()
+        self.browser.finish_setup()
+        after_painted(self.menus.toolbar, self.campaigns.after_first_paint)
 
     def _document_added(self, doc: CharacterDocument) -> None:
         doc.modifiedChanged.connect(lambda _m, d=doc: self._document_changed(d))
@@ -162,10 +167,6 @@ class MainWindow(QMainWindow):
         self.browser.focus_search()
 
     # --- events ------------------------------------------------------------------------------
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self.docks.shown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # The trackers first: each asks about its encounter while this window still shows.

@@ -1,0 +1,148 @@
+"""Issue 17: what the main window's first paint waits for. Each module here used to load
+before the first paint (or a filter ran on every event) and is deferred on purpose; a new
+top-level import that drags one back in fails here, not months later in a benchmark."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from tests.locations import ROOT
+
+_AT_FIRST_PAINT = """
+import json, sys
+from PySide6.QtWidgets import QApplication
+
+filters = []
+_install = QApplication.installEventFilter
+def install(self, watcher):
+    filters.append(type(watcher).__name__)
+    _install(self, watcher)
+QApplication.installEventFilter = install
+
+from PySide6 import QtWidgets
+from PySide6.QtCore import QEvent, QObject, QTimer
+
+import app.gui as gui
+
+UNUSED = "QLCDNumber"  # a widget class Wild Die never uses: built only by a full lookup
+from ui.main.first_paint import FirstPaint
+
+seen = {}
+_init = FirstPaint.__init__
+
+def init(self, window):
+    _init(self, window)
+    def painted():
+        seen["modules"] = sorted(sys.modules)
+        seen["app_filters"] = list(filters)
+        seen["icon_at_first_paint"] = not QApplication.windowIcon().isNull()
+    self.firstPainted.connect(painted)
+
+    class PanelPaint(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint and "all_widget_types" not in seen:
+                seen["all_widget_types"] = UNUSED in QtWidgets.__dict__
+                seen["style_at_panel_paint"] = "QStyle" in QtWidgets.__dict__
+                seen["datetime_at_panel_paint"] = "datetime" in sys.modules
+            return False
+
+    def panel_built():  # queued: runs once the window's own slots have built the panel
+        window.rolls.panel.histogram.installEventFilter(watcher)
+
+    watcher = PanelPaint()
+    self.afterFirstPaint.connect(lambda: QTimer.singleShot(0, panel_built))
+
+FirstPaint.__init__ = init
+code = gui.run([sys.argv[1]])
+seen["icon_at_the_end"] = not QApplication.windowIcon().isNull()
+print("SEEN " + json.dumps(seen))
+sys.exit(code)
+"""
+
+
+@pytest.fixture(scope="module")
+def first_paint(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What was loaded, and which filters sat on the application, at the first paint of
+    ``wilddie gui CAMPAIGN`` (a fresh process, the sample campaign)."""
+    from tests.ui_helpers import copy_sample
+
+    tmp = tmp_path_factory.mktemp("first-paint")
+    campaign = copy_sample(tmp)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", WILDDIE_STARTUP_PROBE="1")
+    env["WILDDIE_QUIT_AFTER_MS"] = "30000"  # only stops a run that went wrong
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        env[name] = str(tmp / name)
+    proc = subprocess.run(
+        [sys.executable, "-c", _AT_FIRST_PAINT, str(campaign)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    line = next(line for line in proc.stdout.splitlines() if line.startswith("SEEN "))
+    seen: dict[str, Any] = json.loads(line.removeprefix("SEEN "))
+    return seen
+
+
+def test_the_first_paint_waits_for_no_document_model_dice_or_deferred_module(
+    first_paint: dict[str, Any],
+) -> None:
+    loaded = set(first_paint["modules"])
+    deferred = {
+        "pydantic",  # the documents: validated after the first paint
+        "sheets.documents",
+        "sheets.dice",  # the dice panel: built just after the first paint
+        "sheets.odds",
+        "ui.dice",
+        "ui.layouts",  # names QStyle: its enums cost ~7 ms the first time (fit_to_screen moved)
+        "html",  # ui.text.escaped loads it on first use
+        "dataclasses",  # the roll controller's replace(), on a roll
+        "datetime",  # the campaign memory's time stamps, on writing
+        "hashlib",  # autosave file names
+    }
+    assert sorted(deferred & loaded) == []
+
+
+def test_no_event_filter_on_the_whole_application_outside_macos(
+    first_paint: dict[str, Any],
+) -> None:
+    """A filter on the application gets every event of every widget: in Python, a call
+    each (and the first paint ~140 enums built for the widgets' wrappers). Only macOS
+    sends the file-open events it was there for."""
+    assert first_paint["app_filters"] == ([] if sys.platform != "darwin" else ["_FileOpenEvents"])
+
+
+def test_the_window_icon_comes_after_the_first_screen(first_paint: dict[str, Any]) -> None:
+    """An SVG (Qt's SVG plugin, ~5 ms, and QIcon's enums ~3 ms): after the dice panel."""
+    assert first_paint["icon_at_first_paint"] is False
+    assert first_paint["icon_at_the_end"] is True
+
+
+def test_no_full_widget_type_lookup_before_the_dice_panel_is_painted(
+    first_paint: dict[str, Any],
+) -> None:
+    """A Qt-made widget handed to Python as a plain QWidget (a scroll area's viewport(), an
+    application-wide event filter's ``watched``) makes PySide build every QWidget
+    subclass's type to find its class: ~14 ms and ~50 enums."""
+    assert first_paint["all_widget_types"] is False
+
+
+def test_the_first_screen_never_builds_qstyle(first_paint: dict[str, Any]) -> None:
+    """PySide builds QStyle's enums the first time Python touches the class or a style
+    (~10 ms): the window, the dice panel and its odds are on screen before that (the
+    toolbar's standard icons come after)."""
+    assert first_paint["style_at_panel_paint"] is False
+
+
+def test_the_dice_panel_loads_datetime_with_its_first_roll(first_paint: dict[str, Any]) -> None:
+    assert first_paint["datetime_at_panel_paint"] is False
