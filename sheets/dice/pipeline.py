@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -75,6 +74,8 @@ class RollResult:
 
 def new_seed() -> int:
     """A fresh seed for a roll the table will want to replay."""
+    import secrets  # hashlib and OpenSSL (~5 ms): with the first roll, not the dice panel
+
     return secrets.randbits(63)
 
 

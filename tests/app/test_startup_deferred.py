@@ -50,6 +50,7 @@ def init(self, window):
                 seen["all_widget_types"] = UNUSED in QtWidgets.__dict__
                 seen["style_at_panel_paint"] = "QStyle" in QtWidgets.__dict__
                 seen["datetime_at_panel_paint"] = "datetime" in sys.modules
+                seen["secrets_at_panel_paint"] = "secrets" in sys.modules
             return False
 
     def panel_built():  # queued: runs once the window's own slots have built the panel
@@ -146,3 +147,9 @@ def test_the_first_screen_never_builds_qstyle(first_paint: dict[str, Any]) -> No
 
 def test_the_dice_panel_loads_datetime_with_its_first_roll(first_paint: dict[str, Any]) -> None:
     assert first_paint["datetime_at_panel_paint"] is False
+
+
+def test_the_dice_panel_loads_secrets_with_its_first_roll(first_paint: dict[str, Any]) -> None:
+    """A roll's fresh seed (``new_seed``) needs ``secrets``, and it hashlib and OpenSSL
+    (~5 ms): with the first roll, not before the odds are on screen."""
+    assert first_paint["secrets_at_panel_paint"] is False
