@@ -28,7 +28,7 @@ from sheets.odds.chains import with_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.folded import Folded, foldable
 from sheets.odds.model import DiceModel, Outcome, b_range
-from sheets.odds.packing import Packer, reshape, spread, width_for
+from sheets.odds.packing import Packer, placed_sum, reshape, spread, width_for
 
 _Key = tuple[tuple[int, ...], int, bool]  # (sorted extreme values, exploded dice, crit left)
 _Kept = tuple[tuple[int, ...], int, int]  # (extreme values step 5 needs, exploded, dropped)
@@ -243,32 +243,37 @@ def _extra_dice(
         least = min(base for base, _ in parts)
         starts[(exploded, dropped)] = min(starts.get((exploded, dropped), least), least)
     # Penalty takes chains first, so fewer plain values can go: states that differ only
-    # below the ones that can are summed first and moved once.
-    merged: dict[_Kept, int] = defaultdict(int)
+    # below the ones that can are summed first.
+    merged: dict[_Kept, list[tuple[int, int]]] = defaultdict(list)
     for (kept, exploded, dropped), parts in after.items():
-        start = starts[(exploded, dropped)]
         plain = highest - min(highest, exploded - dropped)
         if highest and plain < len(kept):
             kept = kept[len(kept) - plain :]
-        merged[(kept, exploded, dropped)] += sum(
-            part << row * (base - start) for base, part in parts
-        )
-    # Summed by move first, moved once per move: a state is added to one sum per move
-    # it can make, never shifted on its own (a shifted copy is a pass over it).
-    by_move: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for (kept, exploded, dropped), packed in merged.items():
-        sums = by_move[(exploded, dropped)]
+        merged[(kept, exploded, dropped)].extend(parts)
+    # Each state makes its moves where it is stored (from its own lowest a, far shorter
+    # than the group's rows), then the states are placed in their group's sum by
+    # neighbours (``placed_sum``): no pass over the whole group per move.
+    width = narrow.packer.width
+    placed: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
+    for (kept, exploded, dropped), parts in merged.items():
+        group = (exploded, dropped)
+        if group not in placed:
+            placed[group] = [[] for _ in range(narrow.step)]
+        base = min(b for b, _ in parts)
+        state = placed_sum([(row * (b - base), part) for b, part in parts])
         chain_discards = min(highest, exploded - dropped)  # Penalty takes chains first
+        by_residue: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for move, weight in _moves(xs, lowest, highest, kept, chain_discards):
-            sums[move] += packed if weight == 1 else packed * weight
-    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
-    for group, sums in by_move.items():
-        residues = [0] * narrow.step
-        for move, packed in sums.items():
             places, residue = divmod(move, narrow.step)
-            step = narrow.packer.width * places
-            residues[residue] += packed << step if step >= 0 else packed >> -step
-        groups[group] = (starts[group], residues)
+            by_residue[residue].append((width * places, state if weight == 1 else state * weight))
+        lift = row * (base - starts[group])
+        for residue, moved in by_residue.items():
+            least = min(bits for bits, _ in moved)
+            inner = placed_sum([(bits - least, packed) for bits, packed in moved])
+            placed[group][residue].append((lift + least, inner))
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    for group, residues in placed.items():
+        groups[group] = (starts[group], [placed_sum(parts) for parts in residues])
     return groups
 
 

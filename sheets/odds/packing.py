@@ -104,6 +104,28 @@ def reshape(
     return out
 
 
+def placed_sum(parts: Iterable[tuple[int, int]]) -> int:
+    """The sum of ``packed * 2**bits`` over the (bits, packed) ``parts``, where a negative
+    total place cuts off bits that are zero by construction (the callers' lifts).
+
+    Neighbours by place are added first, pair by pair: each addition is about as long as
+    its two parts rather than as the whole sum (CPython writes every sum anew), so adding
+    n parts that each cover a stretch of the whole costs a few passes over it, not n."""
+    items = sorted(parts, key=lambda part: part[0])
+    while len(items) > 1:
+        paired = [
+            (low, first + (second << (high - low)))
+            for (low, first), (high, second) in zip(items[::2], items[1::2], strict=False)
+        ]
+        if len(items) % 2:
+            paired.append(items[-1])
+        items = paired
+    if not items:
+        return 0
+    bits, packed = items[0]
+    return packed << bits if bits >= 0 else packed >> -bits
+
+
 def coefficient_sum(row: int, width: int, count: int) -> int:
     """The sum of ``count`` packed coefficients ``width`` bits wide, by adding the upper
     half onto the lower half until one is left (a row's weights sum to below 2**width,

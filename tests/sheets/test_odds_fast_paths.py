@@ -17,7 +17,7 @@ from sheets.odds import _coefficient_sum, distribution
 from sheets.odds.chains import in_order, ordered_chains, with_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, width_for
+from sheets.odds.packing import Packer, placed_sum, width_for
 from tests.sheets.test_odds import assert_matches_enumeration
 
 BITS = 16  # room for 6**5 ways per coefficient
@@ -163,3 +163,14 @@ def test_a_chain_below_a_dropped_one_matches_the_chains_placed_in_order(
     )
     expected = in_order(model, packer, packed, 2, 1, discards)
     assert with_chains(model, packer, packed, 2, 1, discards) == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(-64, 4000), st.integers(0, 2**300)), max_size=40))
+def test_placed_sum_adds_every_part_at_its_place(parts: list[tuple[int, int]]) -> None:
+    """The Boost/Penalty moves (R3 step 5) are added by neighbours first: the same sum as
+    adding every part in turn (a negative place cuts off the lowest bits)."""
+    low = min((bits for bits, _ in parts), default=0)
+    whole = sum(packed << (bits - low) for bits, packed in parts)
+    expected = whole << low if low >= 0 else whole >> -low
+    assert placed_sum(parts) == expected
