@@ -36,7 +36,7 @@ from sheets.dice.spec import RollSpec
 from sheets.odds.die_by_die import one_die_at_a_time
 from sheets.odds.folded import Folded
 from sheets.odds.model import TAIL, DiceModel
-from sheets.odds.packing import Packer, spread, width_for
+from sheets.odds.packing import Packer, placed_sum, spread, width_for
 from sheets.odds.packing import coefficient_sum as _coefficient_sum
 from sheets.odds.powers import by_powers
 from sheets.results import MAX_RANK, rank_number
@@ -124,10 +124,12 @@ def _totals(
     for weight in marginal:
         factors.append(2 * below + weight if sign > 0 else 2 * (total - below) - weight)
         below += weight
-    weighted = 0
-    for a, row in enumerate(read):
-        if row and factors[a]:
-            weighted += (row * factors[a]) << (wide.width * model.lam * a)
+    # Rows placed by neighbours: with lam 1 each row sits a further coefficient along.
+    weighted = placed_sum(
+        (wide.width * model.lam * a, row * factors[a])
+        for a, row in enumerate(read)
+        if row and factors[a]
+    )
     counts = dict(wide.coefficients(weighted))
     if folded is not None:
         by_total = dict(enumerate(factors))

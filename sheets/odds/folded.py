@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, coefficient_sum, width_for
+from sheets.odds.packing import Packer, coefficient_sum, placed_sum, width_for
 
 Group = tuple[int, list[int]]  # (lowest a stored, one narrow polynomial per residue)
 
@@ -179,10 +179,10 @@ class Folded:
                 continue
             # A window's first coefficients may be zeros below x = 0: place from the lowest.
             lowest = min(position for _, position, _ in placed)
-            accumulators: dict[int, int] = {}
+            by_class: dict[int, list[tuple[int, int]]] = {}
             for cls, position, product in placed:
-                moved = product << (wide * (position - lowest))
-                accumulators[cls] = accumulators.get(cls, 0) + moved
+                by_class.setdefault(cls, []).append((wide * (position - lowest), product))
+            accumulators = {cls: placed_sum(parts) for cls, parts in by_class.items()}
             unpack = Packer(wide, 1)
             for cls, packed in accumulators.items():
                 for position, weight in unpack.coefficients(packed):
@@ -280,14 +280,13 @@ class Folded:
                     row = other + (row << (wide * (x0 - low_row)))
                     x0 = low_row
                 combined[a] = (x0, row)
-        placed = [(x0 + low_x, row * kernels[a] * factor) for a, (x0, row) in combined.items()]
+        placed = [(x0 + low_x, row * kernels[a]) for a, (x0, row) in combined.items()]
         out: dict[int, int] = {}
         if not placed:
             return out
         lowest = min(x0 for x0, _ in placed)
-        total = 0
-        for x0, product in placed:
-            total += product << (wide * (x0 - lowest))
+        # The group's factor once, on the sum (every row shares it).
+        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed) * factor
         for position, weight in Packer(wide, 1).coefficients(total):
             out[position + lowest] = weight
         return out
