@@ -53,6 +53,10 @@ def _trim(kept: tuple[int, ...], lowest: int, highest: int) -> tuple[int, ...]:
     return kept[:lowest] + kept[len(kept) - highest :]
 
 
+# A Boost/Penalty state this many times shorter than its group moves on its own.
+_SHORT = 2
+
+
 @dataclass(frozen=True, slots=True)
 class _Narrow:
     """The packing of steps 1-3: ``b`` = (x - lam * a) / step - low. With ``a`` tracked,
@@ -250,27 +254,46 @@ def _extra_dice(
         if highest and plain < len(kept):
             kept = kept[len(kept) - plain :]
         merged[(kept, exploded, dropped)].extend(parts)
-    # Each state makes its moves where it is stored (from its own lowest a, far shorter
-    # than the group's rows), then the states are placed in their group's sum by
-    # neighbours (``placed_sum``): no pass over the whole group per move.
+    # A state much shorter than its group's rows makes its moves where it is stored
+    # (from its own lowest a), and is then placed in the group's sum by neighbours
+    # (``placed_sum``). A state about as long as the group is added to one sum per move
+    # instead, moved once per move: either way no pass longer than needed per move.
     width = narrow.packer.width
+    extent: dict[tuple[int, int], int] = defaultdict(int)  # bits each group's states reach
+    for (_, exploded, dropped), parts in merged.items():
+        group = (exploded, dropped)
+        for b, part in parts:
+            reach = row * (b - starts[group]) + part.bit_length()
+            extent[group] = max(extent[group], reach)
     placed: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
+    by_move: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for (kept, exploded, dropped), parts in merged.items():
         group = (exploded, dropped)
         if group not in placed:
             placed[group] = [[] for _ in range(narrow.step)]
         base = min(b for b, _ in parts)
         state = placed_sum([(row * (b - base), part) for b, part in parts])
+        lift = row * (base - starts[group])
         chain_discards = min(highest, exploded - dropped)  # Penalty takes chains first
+        moves = _moves(xs, lowest, highest, kept, chain_discards)
+        if _SHORT * state.bit_length() > extent[group]:
+            sums = by_move[group]
+            state <<= lift
+            for move, weight in moves:
+                sums[move] += state if weight == 1 else state * weight
+            continue
         by_residue: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        for move, weight in _moves(xs, lowest, highest, kept, chain_discards):
+        for move, weight in moves:
             places, residue = divmod(move, narrow.step)
             by_residue[residue].append((width * places, state if weight == 1 else state * weight))
-        lift = row * (base - starts[group])
         for residue, moved in by_residue.items():
             least = min(bits for bits, _ in moved)
             inner = placed_sum([(bits - least, packed) for bits, packed in moved])
             placed[group][residue].append((lift + least, inner))
+    for group, sums in by_move.items():
+        for move, packed in sums.items():
+            places, residue = divmod(move, narrow.step)
+            placed[group][residue].append((width * places, packed))
     groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
     for group, residues in placed.items():
         groups[group] = (starts[group], [placed_sum(parts) for parts in residues])

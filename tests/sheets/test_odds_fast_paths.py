@@ -9,11 +9,12 @@ import random
 from collections import defaultdict
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
-from sheets.odds import _coefficient_sum, distribution
+from sheets.odds import _cached, _coefficient_sum, die_by_die, distribution
 from sheets.odds.chains import in_order, ordered_chains, with_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
@@ -174,3 +175,26 @@ def test_placed_sum_adds_every_part_at_its_place(parts: list[tuple[int, int]]) -
     whole = sum(packed << (bits - low) for bits, packed in parts)
     expected = whole << low if low >= 0 else whole >> -low
     assert placed_sum(parts) == expected
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        RollSpec(code="9D+1", advantage=1, boost=2, flips=frozenset({1, 5})),
+        RollSpec(code="8D", wild_dice=2, disadvantage=1, penalty=3, flips=frozenset({6})),
+        RollSpec(code="7D", advantage=1, boost=1, critical_failure="drop_highest"),
+    ],
+)
+def test_boost_and_penalty_states_move_alone_or_by_move_alike(
+    spec: RollSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R3 steps 4 and 5: a short state moves on its own, a long one joins a sum per move;
+    every state either way gives the same counts, bit for bit."""
+    found = []
+    for short in (0, 10**9):  # every state alone, then every state by move
+        monkeypatch.setattr(die_by_die, "_SHORT", short)
+        _cached.cache_clear()
+        found.append(distribution(spec))
+    _cached.cache_clear()
+    assert found[0] == found[1]
+    assert abs(sum(found[0].values()) - 1.0) < 1e-12
