@@ -151,28 +151,29 @@ def _levels(poly: int, groups: list[tuple[int, int]], s: int, top: int, size: in
 
 def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: int) -> int:
     """sum_{n=low..high} ratio**(high-n) * T**n * poly, T moving ``places`` coefficients
-    of ``size`` bytes: (ratio - T) R = ratio**(high-low+1) T**low P - T**(high+1) P, so R
-    is built one chunk of ``places`` coefficients at a time from the chunk below."""
+    of ``size`` bytes.
+
+    With G_k = sum_{m<k} ratio**(k-1-m) T**m, the sum is T**low G_N poly (N terms), and
+    G_2k = (ratio**k + T**k) G_k, G_k+1 = ratio G_k + T**k: a few whole-integer passes
+    (shifts, additions, products with a small number), no byte slicing. Every partial
+    sum weighs each term no more than the whole does, so no coefficient overflows."""
     if places == 0:
         weights: int = sum(ratio ** (high - n) for n in range(low, high + 1))
         return poly * weights
-    chunk = places * size
-    count = -(-poly.bit_length() // (8 * chunk)) if poly else 0
-    raw = memoryview(poly.to_bytes(count * chunk, "little"))
-    parts = [int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") for k in range(count)]
-    first = ratio ** (high - low + 1)
-    out = bytearray((count + high) * chunk)
-    previous = 0
-    for k in range(count + high):  # R reaches high chunks past poly
-        current = previous
-        if 0 <= k - low < count:
-            current += first * parts[k - low]
-        if 0 <= k - high - 1 < count:
-            current -= parts[k - high - 1]
-        previous = current // ratio  # exact: every coefficient is a multiple of ratio
-        if previous:
-            out[k * chunk : (k + 1) * chunk] = previous.to_bytes(chunk, "little")
-    return int.from_bytes(out, "little")
+    bits = places * size * 8
+    return _geometric_terms(poly, bits, ratio, high - low + 1) << (bits * low)
+
+
+def _geometric_terms(poly: int, bits: int, ratio: int, count: int) -> int:
+    """G_count(T) * poly, T a shift by ``bits`` (``_geometric``)."""
+    if count == 1:
+        return poly
+    if count % 2:
+        return _geometric_terms(poly, bits, ratio, count - 1) * ratio + (poly << bits * (count - 1))
+    half = count // 2
+    found = _geometric_terms(poly, bits, ratio, half)
+    weight: int = ratio**half
+    return found * weight + (found << bits * half)
 
 
 def _divided(s1: int, s2: int, places: int, s: int, size: int) -> int:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
 from sheets.odds import _cached, _coefficient_sum, die_by_die, distribution
-from sheets.odds.chains import in_order, ordered_chains, with_chains
+from sheets.odds.chains import _geometric, in_order, ordered_chains, with_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer, placed_sum, width_for
@@ -198,3 +198,22 @@ def test_boost_and_penalty_states_move_alone_or_by_move_alike(
     _cached.cache_clear()
     assert found[0] == found[1]
     assert abs(sum(found[0].values()) - 1.0) < 1e-12
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(0, 2**200),
+    st.integers(0, 40),
+    st.integers(1, 300),
+    st.integers(0, 3),
+    st.integers(0, 25),
+    st.integers(1, 8),
+)
+def test_a_chain_levels_geometric_sum_is_the_sum_of_its_terms(
+    poly: int, places: int, ratio: int, low: int, extra: int, size: int
+) -> None:
+    """R3 step 3: a Wild Die chain's levels, summed by halves, are every level added."""
+    high = low + extra
+    bits = places * size * 8
+    expected = sum(ratio ** (high - n) * (poly << bits * n) for n in range(low, high + 1))
+    assert _geometric(poly, places, ratio, low, high, size) == expected
