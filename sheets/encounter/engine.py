@@ -50,6 +50,10 @@ class CommandRecord:
     rows: frozenset[str] | None = frozenset()
     """The combatants whose rows the command changed (undo and redo change the same);
     None: every row (a new round, the start or the end of the encounter, a new order)."""
+    marked: frozenset[str] = frozenset()
+    """The combatants the command changed themselves (their fields, conditions or sheet),
+    also when ``rows`` is None: at a new round every row shows the round, but only these
+    need their conditions read again (R5 expiries); equal to ``rows`` otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,16 +125,16 @@ class Engine:
         if not outcome.data and ctx.logged:
             outcome = replace(outcome, data=ctx.logged)
         touched = frozenset(ctx.touched)
-        record = CommandRecord(command, outcome, changes, touched, self._rows(changes, touched))
+        marked = self._marked(changes, touched)
+        rows = None if changes.every_row else marked
+        record = CommandRecord(command, outcome, changes, touched, rows, marked)
         if self._history is not None:
             self._history.applied(record)
         return record
 
-    def _rows(self, changes: Changes, touched: frozenset[str]) -> frozenset[str] | None:
-        """Whose rows changed: those the changes marked, and everyone playing a sheet the
+    def _marked(self, changes: Changes, touched: frozenset[str]) -> frozenset[str]:
+        """Who changed: those the changes marked, and everyone playing a sheet the
         command changed (two combatants can share a character file)."""
-        if changes.every_row:
-            return None
         rows = set(changes.rows)
         files = touched - {"encounter"}
         if files:

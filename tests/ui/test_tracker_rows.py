@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from sheets.encounter import CommandRecord, CommandRefused, Engine, RollInitiative, StartEncounter
 from tests.sheets.test_encounter_undo import draw_command, fresh_engine
+from ui.tracker.player_view import PublicCombatant, public_order, public_state, turn_rows
 from ui.tracker.rows import (
     COL_ACTIONS,
     COL_CONDITIONS,
@@ -28,14 +29,33 @@ def changed_rows(before: dict[str, RowData], after: dict[str, RowData]) -> set[s
     return {cid for cid in before.keys() | after.keys() if before.get(cid) != after.get(cid)}
 
 
-def check_marked(engine: Engine, record: CommandRecord, before: dict[str, RowData]) -> None:
+Public = tuple[list[str], tuple[PublicCombatant, ...]]
+
+
+def public(engine: Engine) -> Public:
+    """The player view's ids and rows (``ui.tracker.player_view``)."""
+    return public_order(engine), public_state(engine).combatants
+
+
+def check_marked(
+    engine: Engine, record: CommandRecord, before: dict[str, RowData], seen: Public
+) -> None:
     after = all_rows(engine)
     changed = changed_rows(before, after)
     if record.rows is not None:
         missed = changed - record.rows
         assert not missed, f"{type(record.command).__name__} changed unmarked rows {missed}"
+        assert record.marked == record.rows
     for cid in before.keys() & after.keys():
         check_spans(before[cid], after[cid])
+    # The player view at a change every row shows re-projects only the marked combatants
+    # and moves the turn marks of the rest: the result is the whole projection.
+    ids, rows = seen
+    moved = turn_rows(engine, rows, ids, record.marked)
+    if moved is not None:
+        assert moved == public_state(engine).combatants, type(record.command).__name__
+    else:
+        assert public_order(engine) != ids
 
 
 def check_spans(before: RowData, after: RowData) -> None:
@@ -61,20 +81,20 @@ def check_spans(before: RowData, after: RowData) -> None:
 def test_every_changed_row_is_in_the_record(data: st.DataObject) -> None:
     engine = fresh_engine()
     for first in (StartEncounter(), RollInitiative(data.draw(st.integers(0, 2**32)))):
-        before = all_rows(engine)
-        check_marked(engine, engine.apply(first), before)
+        before, seen = all_rows(engine), public(engine)
+        check_marked(engine, engine.apply(first), before, seen)
     for _ in range(data.draw(st.integers(5, 40), label="steps")):
         command = draw_command(data, engine)
-        before = all_rows(engine)
+        before, seen = all_rows(engine), public(engine)
         try:
             record = engine.apply(command)
         except CommandRefused:
             continue
-        check_marked(engine, record, before)
+        check_marked(engine, record, before, seen)
         # Undo and redo change the very rows the command changed.
-        reached = all_rows(engine)
+        reached, seen = all_rows(engine), public(engine)
         engine.revert(record)
-        check_marked(engine, record, reached)
+        check_marked(engine, record, reached, seen)
         engine.reapply(record)
         assert all_rows(engine) == reached
 

@@ -132,6 +132,39 @@ def test_player_view_shows_the_public_state(qtbot: QtBot) -> None:
     assert not DIE_CODE.search(texts)
 
 
+def test_the_player_view_at_a_new_round_shows_what_a_fresh_projection_shows(
+    qtbot: QtBot,
+) -> None:
+    """A new round re-projects only the combatants the command changed (their conditions
+    expired, R5/R6) and moves the turn marks of the rest: nothing stale, undo included."""
+    engine = small_engine(5, 4, 3, 2, 1)
+    controller = EncounterController(engine)
+    view = PlayerView(engine)
+    qtbot.addWidget(view)
+    controller.changed.connect(view.schedule_update)
+    controller.run(NextTurn())  # round 1: a acts
+    last = engine.encounter.turn_order[-1]
+    controller.run(  # a composure mark that ends with its owner's turn: Demoralized (R5)
+        CreateCondition(last, name="Taunted", track="composure", duration=Duration.ONE_TURN)
+    )
+    controller.run(CreateCondition("b", track="damage", ranks=1))  # Hurt: words stay
+    while engine.encounter.current_turn != len(engine.encounter.turn_order) - 1:
+        controller.run(NextTurn())
+    view.flush()
+    signals = ModelSignals(view.model)
+    shaken = [row.conditions for row in view.model.rows() if row.conditions]
+    record = controller.run(NextTurn())  # the last turn ends (Taunted goes), round 2
+    assert record is not None and record.rows is None and last in record.marked
+    view.flush()
+    assert view.model.rows() == public_state(engine).combatants
+    assert "round 2" in view.heading.text() and signals.resets == 0
+    assert len([row for row in view.model.rows() if row.conditions]) == len(shaken) - 1
+    controller.undo_stack.undo()
+    view.flush()
+    assert view.model.rows() == public_state(engine).combatants
+    assert [row.conditions for row in view.model.rows() if row.conditions] == shaken
+
+
 def test_a_new_round_repaints_only_the_changed_cells_of_the_rows_on_screen(qtbot: QtBot) -> None:
     engine = small_engine(5, 4, 3, 2, 1)
     controller = EncounterController(engine)

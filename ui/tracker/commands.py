@@ -11,8 +11,6 @@ player view update exactly those rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -41,7 +39,7 @@ class EngineUndoCommand(QUndoCommand):
             self.controller.engine.reapply(self.record)
             self.controller.touched.update(self.record.touched)
             self.controller.sheets_changed(self.record, +1)
-        self.controller.notify(self.record.rows)
+        self.controller.notify(self.record)
 
     def undo(self) -> None:
         self.controller.engine.revert(self.record)
@@ -49,13 +47,15 @@ class EngineUndoCommand(QUndoCommand):
         # (a scene end undone must take its conditions off the sheet on disk, R5).
         self.controller.touched.update(self.record.touched)
         self.controller.sheets_changed(self.record, -1)
-        self.controller.notify(self.record.rows)
+        self.controller.notify(self.record)
 
 
 class EncounterController(QObject):
     """Runs commands through the engine and the undo stack; reports what changed."""
 
-    changed = Signal(object)  # frozenset[str] | None: combatants whose rows changed
+    # (rows, marked): CommandRecord.rows, the combatants whose rows changed (None: every
+    # row), and CommandRecord.marked, those the command changed themselves
+    changed = Signal(object, object)
     refused = Signal(str)  # the rules said no: the reason, for the status bar
     applied = Signal(object)  # CommandRecord: a command ran for the first time
     sheetsChanged = Signal(object, int)  # (character files, +1 changed / -1 restored)
@@ -66,7 +66,6 @@ class EncounterController(QObject):
         self.undo_stack = QUndoStack(self)
         self.touched: set[str] = set()
         """Character files changed since the last save (``CommandRecord.touched``)."""
-        self._listeners: list[Callable[[frozenset[str] | None], None]] = []
 
     def run(self, command: Command) -> CommandRecord | None:
         """Apply ``command``; on a refusal emit ``refused`` and push nothing."""
@@ -86,8 +85,8 @@ class EncounterController(QObject):
         if files:
             self.sheetsChanged.emit(files, delta)
 
-    def notify(self, rows: frozenset[str] | None) -> None:
-        self.changed.emit(rows)
+    def notify(self, record: CommandRecord) -> None:
+        self.changed.emit(record.rows, record.marked)
 
     def last_record(self) -> CommandRecord | None:
         """The record of the engine command the next undo would revert, if any."""

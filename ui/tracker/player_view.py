@@ -14,7 +14,7 @@ the other sides' stay private (the players see only that they are Out of Action)
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import (
@@ -116,12 +116,8 @@ def public_row(
         status = "Conceded"
     elif view.is_out(c, levels):
         status = "Out of Action"
-    elif acting:
-        status = "Acting"
-    elif done:
-        status = "Done"
     else:
-        status = ""
+        status = _turn_status(acting, done)
     system = view.rules.damage_system
     return PublicCombatant(
         position,
@@ -133,6 +129,52 @@ def public_row(
         status,
         damage_cell(system, view.character(c)) if _public_damage(view, c) else None,
     )
+
+
+OUT_STATUSES = frozenset({"Conceded", "Out of Action"})
+"""Statuses a combatant's own state decides (R6 conceding, R5/R10 Out of Action)."""
+
+
+def _turn_status(acting: bool, done: bool) -> str:
+    return "Acting" if acting else "Done" if done else ""
+
+
+def turn_rows(
+    engine: Engine,
+    rows: tuple[PublicCombatant, ...],
+    ids: list[str],
+    marked: frozenset[str],
+) -> tuple[PublicCombatant, ...] | None:
+    """The public rows after a change every row shows (a new round, R6), from the rows
+    before: only ``marked`` combatants (the command changed them: conditions that expired,
+    R5) are projected afresh; the others keep their words and move only whose turn it is,
+    who is done and their place. None when the players see other people now (one hidden,
+    revealed, joined or gone): project the whole table."""
+    if public_order(engine) != ids:
+        return None
+    enc = engine.encounter
+    by_id = engine.view.by_id
+    in_order = set(enc.turn_order)
+    rnd = enc.round
+    actor = engine.current()
+    position = 0
+    new: list[PublicCombatant] = []
+    for cid, row in zip(ids, rows, strict=True):
+        ordered = cid in in_order
+        if ordered:
+            position += 1
+        place = position if ordered else None
+        if cid in marked:
+            new.append(public_row(engine, cid, place, actor))
+            continue
+        acting = cid == actor
+        done = rnd > 0 and by_id[cid].last_turn >= rnd
+        if (acting, done, place) == (row.acting, row.done, row.position):
+            new.append(row)
+            continue
+        status = row.status if row.status in OUT_STATUSES else _turn_status(acting, done)
+        new.append(replace(row, position=place, acting=acting, done=done, status=status))
+    return tuple(new)
 
 
 def public_state(engine: Engine) -> PublicState:
@@ -436,19 +478,23 @@ class PlayerView(QWidget):
         layout.addWidget(self.turn_label)
         layout.addWidget(self.table, 1)
         self._update = AfterRepaints(self._flush_job, self)
-        self._changed: frozenset[str] | None = None  # None: every row
+        self._every_row = False  # a change every row shows (a new round) is pending
+        self._changed: set[str] = set()  # the combatants changed since the last update
         self._ids: list[str] = []
         self._row_of: dict[str, int] = {}
         self.state: PublicState | None = None
         self.update_now()
 
-    def schedule_update(self, rows: frozenset[str] | None = None) -> None:
+    def schedule_update(
+        self, rows: frozenset[str] | None = None, marked: frozenset[str] = frozenset()
+    ) -> None:
         """Coalesce updates: the projection runs once the tracker's event is done, for the
-        combatants whose rows changed (None: every row, a new order or round)."""
+        combatants whose rows changed (``rows``; None: every row, a new order or round,
+        when ``marked`` names the combatants that changed themselves:
+        ``CommandRecord.marked``)."""
         if rows is None:
-            self._changed = None
-        elif self._changed is not None:
-            self._changed |= rows
+            self._every_row = True
+        self._changed |= marked if rows is None else rows
         self._update.schedule()  # after the tracker's own frame
 
     def flush(self) -> None:
@@ -456,22 +502,33 @@ class PlayerView(QWidget):
         self._update.run_now()
 
     def _flush_job(self) -> None:
-        changed, self._changed = self._changed, frozenset()
-        self._project(changed)
+        changed, every_row = frozenset(self._changed), self._every_row
+        self._changed, self._every_row = set(), False
+        if every_row:
+            rows = turn_rows(self._engine, self.model.rows(), self._ids, changed)
+            if rows is None:
+                self._project_all()
+            else:
+                self.model.set_rows(rows)
+        elif not self._update_rows(changed):
+            self._project_all()
+        self._show_heading()
 
     def update_now(self) -> None:
         """Project every row again (a change made outside the engine's commands)."""
-        self._changed = frozenset()
-        self._project(None)
+        self._changed, self._every_row = set(), False
+        self._project_all()
+        self._show_heading()
 
-    def _project(self, changed: frozenset[str] | None) -> None:
+    def _project_all(self) -> None:
+        state = public_state(self._engine)
+        self._ids = public_order(self._engine)
+        self._row_of = {cid: row for row, cid in enumerate(self._ids)}
+        self.model.set_rows(state.combatants)
+
+    def _show_heading(self) -> None:
         engine = self._engine
         enc = engine.encounter
-        if changed is None or not self._update_rows(changed):
-            state = public_state(engine)
-            self._ids = public_order(engine)
-            self._row_of = {cid: row for row, cid in enumerate(self._ids)}
-            self.model.set_rows(state.combatants)
         actor = engine.current()
         current = engine.view.by_id[actor] if actor is not None else None
         current_name = current.name if current is not None and not current.hidden else None

@@ -45,7 +45,7 @@ class Updates:
         self._scene_over = AfterRepaints(self._update_scene_over, window)
         self._stack_index = window.undo_stack.index()
 
-    def changed(self, rows: frozenset[str] | None) -> None:
+    def changed(self, rows: frozenset[str] | None, marked: frozenset[str] = frozenset()) -> None:
         window = self.window
         window.model.refresh(rows)
         self.update_status()
@@ -54,7 +54,7 @@ class Updates:
         else:
             self._log.schedule()
         if window.player_view is not None:
-            window.player_view.schedule_update(rows)
+            window.player_view.schedule_update(rows, marked)
         window.act_panel.engine_changed()
 
     def _refresh_log(self) -> None:
