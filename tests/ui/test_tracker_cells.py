@@ -15,6 +15,7 @@ from ui.theme import dark_palette, light_palette
 from ui.tracker.cell_pixmaps import CellPixmaps
 from ui.tracker.commands import EncounterController
 from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
+from ui.tracker.log_view import LogModel, LogView
 from ui.tracker.player_view import PlayerView
 from ui.tracker.window_parts.table import InitiativeTable
 
@@ -32,12 +33,14 @@ def _table(qtbot: QtBot, engine: Engine, dark: bool) -> tuple[InitiativeModel, I
     return model, table
 
 
-def _shot(table: InitiativeTable | PlayerView) -> QImage:
+def _shot(table: InitiativeTable | PlayerView | LogView) -> QImage:
     widget = table.table.viewport() if isinstance(table, PlayerView) else table.viewport()
     return widget.grab().toImage()
 
 
-def _painted_afresh(monkeypatch: pytest.MonkeyPatch, table: InitiativeTable | PlayerView) -> QImage:
+def _painted_afresh(
+    monkeypatch: pytest.MonkeyPatch, table: InitiativeTable | PlayerView | LogView
+) -> QImage:
     """What the delegates paint with nothing kept: every cell painted where it stands."""
     with monkeypatch.context() as patch:
         patch.setattr(
@@ -101,3 +104,28 @@ def test_the_player_view_that_kept_its_cells_paints_what_a_fresh_one_paints(
     fresh.show()
     qtbot.waitExposed(fresh)
     assert _difference(_shot(view), _painted_afresh(monkeypatch, fresh)) <= 1
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_a_log_that_kept_its_lines_paints_what_a_fresh_one_paints(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, dark: bool
+) -> None:
+    engine = small_engine(5, 4, 3)
+    controller = EncounterController(engine)
+    model = LogModel(engine)
+    log = LogView(model)
+    qtbot.addWidget(log)
+    log.setPalette(dark_palette() if dark else light_palette())
+    log.resize(420, 160)  # narrow: long lines are elided, and the log scrolls
+    log.show()
+    qtbot.waitExposed(log)
+    controller.changed.connect(lambda *_: model.refresh())
+    controller.run(NextTurn())
+    controller.run(CreateCondition("b", name="Dazzled", duration=Duration.ONE_TURN))
+    for _ in range(8):  # "expired" lines stand out; each new line scrolls the log
+        controller.run(NextTurn())
+        _shot(log)
+    log.selectRow(model.rowCount() - 2)  # a selected line is kept apart from the rest
+    kept = _shot(log)
+    assert model.rowCount() > log.viewport().height() // log.rowHeight(0)
+    assert _difference(kept, _painted_afresh(monkeypatch, log)) <= 1

@@ -11,9 +11,9 @@ from collections.abc import Callable, Hashable
 from math import ceil
 from typing import Final
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, Qt
 from PySide6.QtGui import QFont, QPainter, QPixmap
-from PySide6.QtWidgets import QStyleOptionViewItem
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 CELL_LIMIT: Final = 4096
 """Cells kept per delegate, oldest dropped first: a screen of rows several times over."""
@@ -80,3 +80,36 @@ def _painted(
     paint_cell(own, at_origin)
     own.end()
     return cell
+
+
+class KeptCellsDelegate(QStyledItemDelegate):
+    """Qt's styled delegate, its cells painted once and copied after (``CellPixmaps``).
+    A subclass names what a cell shows (``cell_key``: equal keys paint equal pixels; None:
+    paint it afresh) and may paint it its own way (``paint_cell``)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._cells = CellPixmaps()
+
+    def cell_key(self, index: QModelIndex | QPersistentModelIndex) -> Hashable | None:
+        raise NotImplementedError
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        key = self.cell_key(index)
+        if key is None:
+            super().paint(painter, option, index)
+            return
+        self._cells.draw(painter, option, key, lambda own, at: self.paint_cell(own, at, index))
+
+    def paint_cell(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        super().paint(painter, option, index)

@@ -27,6 +27,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
@@ -140,6 +141,8 @@ answers: a set lookup answers them before any row is read."""
 class InitiativeModel(QAbstractTableModel):
     """One row per combatant in turn order; columns ``COL_*``; roles above."""
 
+    actorMoved = Signal(str)  # the combatant whose turn it is now (a turn passed, R6)
+
     def __init__(self, engine: Engine, parent: Any = None) -> None:
         super().__init__(parent)
         self._engine = engine
@@ -190,7 +193,13 @@ class InitiativeModel(QAbstractTableModel):
     def refresh(self, changed: Iterable[str] | None = None) -> None:
         """After a command: ``changed`` combatants (None: every row) get ``dataChanged``;
         a new order resets the model. The rows of the previous and the new actor always
-        change (the current-turn mark moves)."""
+        change (the current-turn mark moves); a new actor is announced (``actorMoved``)."""
+        before = self._actor
+        self._refresh(changed)
+        if self._actor != before and self._actor is not None:
+            self.actorMoved.emit(self._actor)
+
+    def _refresh(self, changed: Iterable[str] | None) -> None:
         ids = self._compute_ids()
         actor = self._engine.current()
         if ids != self._ids and sorted(ids) == sorted(self._ids):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -16,11 +17,14 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QTab
 from sheets.encounter import Engine
 from ui.text import tooltip
 from ui.theme import mix
+from ui.tracker.cell_pixmaps import KeptCellsDelegate
 from ui.tracker.initiative_model import NO_DATA_ROLES
 
 EXPIRY_WORDS = ("expired", " ends", "lapsed")
 EntryTypeRole = int(Qt.ItemDataRole.UserRole) + 1
 ExpiryRole = int(Qt.ItemDataRole.UserRole) + 2
+LineKeyRole = int(Qt.ItemDataRole.UserRole) + 3
+"""(text, entry type, expiring): everything a line's painting reads (``LogLineDelegate``)."""
 
 
 def mentions_expiry(text: str) -> bool:
@@ -68,6 +72,8 @@ class LogModel(QAbstractListModel):
         if role == EntryTypeRole:
             return entry.entry_type
         expiring = mentions_expiry(entry.text)
+        if role == LineKeyRole:
+            return entry.text, entry.entry_type, expiring
         if role == ExpiryRole:
             return expiring
         if role == Qt.ItemDataRole.BackgroundRole and expiring:
@@ -83,6 +89,16 @@ class LogModel(QAbstractListModel):
         return None
 
 
+class LogLineDelegate(KeptCellsDelegate):
+    """Log lines painted once and copied after: each new entry scrolls the log, and the
+    lines on screen, painted again one row higher, cost ~180 us each through Qt's styled
+    delegate (long lines, elided) against a few copied (bench/bench_tracker.py)."""
+
+    def cell_key(self, index: QModelIndex | QPersistentModelIndex) -> Hashable | None:
+        key = index.data(LineKeyRole)
+        return key if isinstance(key, tuple) else None
+
+
 class LogView(QTableView):
     """The log list, scrolled to the newest entry as it arrives. A one-column table with
     fixed row heights takes a new entry in constant time: a QListView re-laid out every
@@ -94,6 +110,8 @@ class LogView(QTableView):
         self.setObjectName("EncounterLog")
         self.setAccessibleName(self.tr("Encounter log"))
         self.setModel(model)
+        self.line_delegate = LogLineDelegate(self)
+        self.setItemDelegate(self.line_delegate)
         # One line per entry (the tooltip has the whole text).
         self.horizontalHeader().hide()
         self.horizontalHeader().setStretchLastSection(True)

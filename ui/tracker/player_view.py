@@ -46,8 +46,9 @@ from sheets.encounter.state import EncounterView
 from ui.text import tooltip
 from ui.theme import mix
 from ui.tracker.after_repaints import AfterRepaints
-from ui.tracker.cell_pixmaps import CELL_LIMIT, CellPixmaps
+from ui.tracker.cell_pixmaps import CELL_LIMIT, KeptCellsDelegate
 from ui.tracker.delegates import paint_damage
+from ui.tracker.follow_turn import show_row
 from ui.tracker.initiative_model import NO_DATA_ROLES
 from ui.tracker.rows import DamageCell, damage_cell
 
@@ -321,14 +322,13 @@ PublicRowRole = int(Qt.ItemDataRole.UserRole) + 2
 """PublicCombatant: the whole row, for the delegates' cell keys."""
 
 
-class PublicCellDelegate(QStyledItemDelegate):
+class PublicCellDelegate(KeptCellsDelegate):
     """A public cell as Qt's styled delegate paints it, painted once and copied after
-    (``CellPixmaps``): the projector's table repaints whole, in a large font. Its sizes
-    are kept too: the columns fit their contents, measured at every change."""
+    (``KeptCellsDelegate``): the projector's table repaints whole, in a large font. Its
+    sizes are kept too: the columns fit their contents, measured at every change."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._cells = CellPixmaps()
         self._sizes: dict[Hashable, QSize] = {}
 
     @staticmethod
@@ -337,30 +337,9 @@ class PublicCellDelegate(QStyledItemDelegate):
         faded = row.status in ("Conceded", "Out of Action")
         return column, shown(row, column), row.acting, faded
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
+    def cell_key(self, index: QModelIndex | QPersistentModelIndex) -> Hashable | None:
         row = index.data(PublicRowRole)
-        if not isinstance(row, PublicCombatant):
-            super().paint(painter, option, index)
-            return
-        self._cells.draw(
-            painter,
-            option,
-            self.shows(row, index.column()),
-            lambda own, at: self.paint_cell(own, at, index),
-        )
-
-    def paint_cell(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
-        super().paint(painter, option, index)
+        return self.shows(row, index.column()) if isinstance(row, PublicCombatant) else None
 
     def sizeHint(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
@@ -482,6 +461,7 @@ class PlayerView(QWidget):
         self._changed: set[str] = set()  # the combatants changed since the last update
         self._ids: list[str] = []
         self._row_of: dict[str, int] = {}
+        self._actor: str | None = None  # whose row was last scrolled into sight
         self.state: PublicState | None = None
         self.update_now()
 
@@ -513,6 +493,7 @@ class PlayerView(QWidget):
         elif not self._update_rows(changed):
             self._project_all()
         self._show_heading()
+        self._follow_turn()
 
     def update_now(self) -> None:
         """Project every row again (a change made outside the engine's commands)."""
@@ -525,6 +506,15 @@ class PlayerView(QWidget):
         self._ids = public_order(self._engine)
         self._row_of = {cid: row for row, cid in enumerate(self._ids)}
         self.model.set_rows(state.combatants)
+
+    def _follow_turn(self) -> None:
+        """A new actor's row scrolled into sight (``ui.tracker.follow_turn``)."""
+        actor = self._engine.current()
+        if actor != self._actor:
+            self._actor = actor
+            row = self._row_of.get(actor) if actor is not None else None
+            if row is not None:
+                show_row(self.table, row)
 
     def _show_heading(self) -> None:
         engine = self._engine

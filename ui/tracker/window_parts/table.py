@@ -9,6 +9,7 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from ui.tracker.delegates import ActionsDelegate, ConditionsDelegate, RowDelegate
+from ui.tracker.follow_turn import show_row
 from ui.tracker.initiative_model import CombatantIdRole, InitiativeModel, InitiativeProxy
 from ui.tracker.rows import (
     COL_ACTIONS,
@@ -78,6 +79,7 @@ class InitiativeTable(QTableView):
         self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         model.modelReset.connect(self.fit_names)
         model.rowsInserted.connect(lambda *_: self.fit_names())
+        model.actorMoved.connect(self.follow_turn)
         self.fit_names()
 
     def fit_names(self) -> None:
@@ -133,6 +135,12 @@ class InitiativeTable(QTableView):
             QItemSelectionModel.SelectionFlag.ClearAndSelect
             | QItemSelectionModel.SelectionFlag.Rows,
         )
+
+    def follow_turn(self, combatant: str) -> None:
+        """Keep the acting combatant's row in sight (``ui.tracker.follow_turn``)."""
+        row = self.source.row_of(combatant)
+        if row is not None:
+            show_row(self, self.proxy.mapFromSource(self.source.index(row, 0)).row())
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         """The act panel proposes the clicked combatant as the target."""

@@ -1,0 +1,75 @@
+"""The tables follow the turn (``ui.tracker.follow_turn``): Next turn never passes the
+turn to a row out of sight, on the GM's table or on the projector."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QTableView
+from pytestqt.qtbot import QtBot
+
+from sheets.encounter import NextTurn
+from tests.encounter_helpers import small_engine
+from ui.tracker.commands import EncounterController
+from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
+from ui.tracker.player_view import PlayerView
+from ui.tracker.window_parts.table import InitiativeTable
+
+
+def _in_sight(table: QTableView, row: int) -> bool:
+    """The row lies wholly between the viewport's top and bottom (whatever the columns)."""
+    top = table.rowViewportPosition(row)
+    return top >= 0 and top + table.rowHeight(row) <= table.viewport().height()
+
+
+def test_the_gm_table_scrolls_the_actor_into_sight_and_keeps_its_columns(
+    qtbot: QtBot,
+) -> None:
+    engine = small_engine(10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+    controller = EncounterController(engine)
+    model = InitiativeModel(engine)
+    proxy = InitiativeProxy()
+    proxy.setSourceModel(model)
+    table = InitiativeTable(model, proxy)
+    qtbot.addWidget(table)
+    controller.changed.connect(model.refresh)
+    table.resize(500, 4 * table.rowHeight(0))  # three or four rows in sight, not all columns
+    table.show()
+    qtbot.waitExposed(table)
+    table.horizontalScrollBar().setValue(table.horizontalScrollBar().maximum())
+    sideways = table.horizontalScrollBar().value()
+    assert sideways > 0
+    seen = []
+    for _ in range(len(engine.encounter.turn_order) + 2):  # round 1, then into round 2
+        controller.run(NextTurn())
+        actor = engine.current()
+        assert actor is not None
+        row = model.row_of(actor)
+        assert row is not None
+        view_row = proxy.mapFromSource(model.index(row, 0)).row()
+        assert _in_sight(table, view_row), f"{actor}'s row {view_row} is out of sight"
+        seen.append(table.verticalScrollBar().value())
+    assert max(seen) > 0 and seen[-1] == 0  # it scrolled down, and back up for round 2
+    assert table.horizontalScrollBar().value() == sideways
+
+
+def test_the_player_view_scrolls_the_actor_into_sight(qtbot: QtBot) -> None:
+    engine = small_engine(10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+    controller = EncounterController(engine)
+    view = PlayerView(engine)
+    qtbot.addWidget(view)
+    controller.changed.connect(view.schedule_update)
+    view.resize(700, 360)
+    view.show()
+    qtbot.waitExposed(view)
+    table = view.table
+    assert table.rowAt(table.viewport().height() - 1) < 9  # not every row is in sight
+    scrolled = False
+    for _ in range(len(engine.encounter.turn_order)):
+        controller.run(NextTurn())
+        view.flush()
+        actor = engine.current()
+        rows = view.model.rows()
+        row = next(i for i, r in enumerate(rows) if r.acting)
+        assert rows[row].name == engine.view.by_id[str(actor)].name
+        assert _in_sight(table, row)
+        scrolled = scrolled or table.verticalScrollBar().value() > 0
+    assert scrolled
