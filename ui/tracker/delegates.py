@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Final
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 from sheets.conditions import OUT_OF_ACTION
 from sheets.damage import HEALTHY, WOUND_LEVELS
 from ui.theme import DANGER, WARN, mix
-from ui.tracker.cell_pixmaps import CellPixmaps
+from ui.tracker.cell_pixmaps import KeptCellsDelegate
 from ui.tracker.initiative_model import RowRole
 from ui.tracker.rows import COL_INITIATIVE, COL_ORDER, DamageCell, RowData
 
@@ -115,16 +115,15 @@ def paint_damage(
     return bar.right() + 10
 
 
-class RowDelegate(QStyledItemDelegate):
+class RowDelegate(KeptCellsDelegate):
     """Text cells painted straight from the row: background, bold for the actor, elided.
-    Each cell is painted once and copied after (``CellPixmaps``)."""
+    Each cell is painted once and copied after (``KeptCellsDelegate``)."""
 
-    def __init__(self, parent: object = None) -> None:
-        super().__init__(parent)  # type: ignore[arg-type]
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self._palette_key = -1
         self._acting = QColor()
         self._faded = QColor()
-        self._cells = CellPixmaps()
 
     def _colors(self, palette: QPalette) -> None:
         key = palette.cacheKey()
@@ -151,29 +150,28 @@ class RowDelegate(QStyledItemDelegate):
             return self._faded
         return palette.color(QPalette.ColorRole.Text)
 
-    def cell_key(self, row: RowData, column: int) -> Hashable:
+    def shows(self, row: RowData, column: int) -> Hashable:
         """What this delegate's cell shows: equal keys paint equal pixels."""
         return row.display[column], column in (COL_ORDER, COL_INITIATIVE)
 
-    def paint(
+    def cell_key(self, index: QModelIndex | QPersistentModelIndex) -> Hashable | None:
+        row: RowData | None = index.data(RowRole)
+        if row is None:
+            return None
+        return self.shows(row, index.column()), row.acting, row.state in ("conceded", "out")
+
+    def paint_cell(
         self,
         painter: QPainter,
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        row: RowData | None = index.data(RowRole)
-        if row is None:
-            super().paint(painter, option, index)
-            return
-        column = index.column()
-        shows = (self.cell_key(row, column), row.acting, row.state in ("conceded", "out"))
-        self._cells.draw(
-            painter, option, shows, lambda own, at: self.paint_cell(own, at, row, column)
-        )
+        self.paint_row(painter, option, index.data(RowRole), index.column())
 
-    def paint_cell(
+    def paint_row(
         self, painter: QPainter, option: QStyleOptionViewItem, row: RowData, column: int
     ) -> None:
+        """Paint the cell of ``row`` at ``column`` into ``option.rect``."""
         color = self.background(painter, option, row)
         text = row.display[column]
         if not text:
@@ -201,10 +199,10 @@ class RowDelegate(QStyledItemDelegate):
 class ActionsDelegate(RowDelegate):
     """Full actions as large pips, bonus actions as small ones; spent ones hollow (R6)."""
 
-    def cell_key(self, row: RowData, column: int) -> Hashable:
+    def shows(self, row: RowData, column: int) -> Hashable:
         return row.actions
 
-    def paint_cell(
+    def paint_row(
         self, painter: QPainter, option: QStyleOptionViewItem, row: RowData, column: int
     ) -> None:
         color = self.background(painter, option, row)
@@ -235,10 +233,10 @@ class ConditionsDelegate(RowDelegate):
     Under an OpenD6 damage system (R10) the wound level chip or the body points bar
     comes first."""
 
-    def cell_key(self, row: RowData, column: int) -> Hashable:
+    def shows(self, row: RowData, column: int) -> Hashable:
         return row.tracks, row.damage
 
-    def paint_cell(
+    def paint_row(
         self, painter: QPainter, option: QStyleOptionViewItem, row: RowData, column: int
     ) -> None:
         text = self.background(painter, option, row)
