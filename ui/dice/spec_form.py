@@ -562,16 +562,19 @@ class SpecForm(QWidget):
         """Show ``spec`` in the controls (one ``specChanged`` at the end)."""
         self._quiet = True
         try:
-            self.code_edit.setText(str(spec.code))
+            # Only what differs: Qt repaints a spin box or a line edit given its own value
+            # again, and the tracker loads each turn's roll here (bench/bench_tracker.py).
+            if self.code_edit.text() != str(spec.code):
+                self.code_edit.setText(str(spec.code))
             self.sides_combo.setCurrentIndex(DIE_SIDES.index(spec.sides))
-            self.wild_spin.setValue(spec.wild_dice)
+            _show_value(self.wild_spin, spec.wild_dice)
             self.critical_combo.setCurrentIndex(CRITICAL_FAILURE_RULES.index(spec.critical_failure))
             self.luck_check.setChecked(spec.luck)
-            self.advantage_spin.setValue(spec.advantage)
-            self.disadvantage_spin.setValue(spec.disadvantage)
-            self.boost_spin.setValue(spec.boost)
-            self.penalty_spin.setValue(spec.penalty)
-            self.modifier_spin.setValue(spec.modifier)
+            _show_value(self.advantage_spin, spec.advantage)
+            _show_value(self.disadvantage_spin, spec.disadvantage)
+            _show_value(self.boost_spin, spec.boost)
+            _show_value(self.penalty_spin, spec.penalty)
+            _show_value(self.modifier_spin, spec.modifier)
             self.successes_check.setChecked(spec.count_successes)
             self._show_flips(spec.sides, spec.flips)
         finally:
@@ -607,7 +610,7 @@ class SpecForm(QWidget):
 
     def new_round(self) -> None:
         """A new round: one action declared again (OpenD6 multiple actions)."""
-        self.actions_spin.setValue(1)
+        _show_value(self.actions_spin, 1)
 
     # --- reading and reporting ------------------------------------------------------------
 
@@ -687,6 +690,12 @@ class SpecForm(QWidget):
             self.band_label.setText(self.tr("%1 successes").replace("%1", str(difficulty)))
         else:
             self.band_label.setText(words.difficulty_band(difficulty))
+
+
+def _show_value(spin: QSpinBox, value: int) -> None:
+    """Set ``spin`` to ``value`` unless it shows it already (no repaint, no signal)."""
+    if spin.value() != value:
+        spin.setValue(value)
 
 
 def _spin(low: int, high: int) -> QSpinBox:
