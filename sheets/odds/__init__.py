@@ -33,6 +33,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from sheets.dice.spec import RollSpec
+from sheets.odds.chains import headroom
 from sheets.odds.die_by_die import one_die_at_a_time
 from sheets.odds.folded import Folded
 from sheets.odds.model import TAIL, DiceModel
@@ -76,7 +77,10 @@ def _cached(spec: RollSpec) -> tuple[tuple[int, float], ...]:
     models = [DiceModel(spec, lam) for lam in lams]
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
-    packer = Packer(width_for(denominator), span)
+    # Three Wild Dice beside Penalty 1: their chains are found times a signed factor
+    # (``chains.top_of_three``), which needs room for more than a count.
+    room = headroom(model) if model.wild >= 3 and model.penalty == 1 else 1
+    packer = Packer(width_for(denominator * room), span)
     folded: Folded | None = None
     if model.as_powers:
         packed = by_powers(model, packer, -low)

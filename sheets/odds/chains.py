@@ -36,6 +36,8 @@ def with_chains(
         return packed * (model.scale - 1)
     if dropped == 1 and count == 2:
         return _below_the_dropped(model, packer, packed, "discard" if discards else "kept")
+    if count == 3 and dropped == 0 and discards == 1 and fits_top_of_three(model, packer):
+        return top_of_three(model, packer, packed)
     if count <= CLOSED_FORM_CHAINS:
         return ordered_chains(model, packer, packed, count, dropped, discards)
     return in_order(model, packer, packed, count, dropped, discards)
@@ -103,6 +105,91 @@ def ordered_chains(
             groups.append((sum(top for top, _ in group), size))
         total += _levels(poly, groups, model.sides, model.depth - 1, packer.nbytes)
     return total
+
+
+def headroom(model: DiceModel) -> int:
+    """How many times the denominator a packing needs room for, signed, for
+    ``top_of_three``: its (s - T)**2 times a count reaches (s + 1)**2 counts either way."""
+    return 2 * (model.sides + 1) ** 2
+
+
+def fits_top_of_three(model: DiceModel, packer: Packer) -> bool:
+    """Whether ``top_of_three`` applies: room in the packing, and a top face that moves
+    a kept chain (counting successes, a flipped top face may add nothing)."""
+    denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
+    room = denominator * headroom(model) < 1 << packer.width
+    return room and _role(model, packer, "kept")[0] > 0
+
+
+def top_of_three(model: DiceModel, packer: Packer, packed: int) -> int:
+    """Three exploded Wild Dice, the highest discarded by Penalty 1 (R3 step 5: the
+    exploded chains are the highest dice), the two others kept: ``ordered_chains`` for
+    (3, 0, 1) in three geometric sums and one pass over the chunks.
+
+    With k_j = s**(M-j) T**j (a kept chain's level j, T its top face, M = depth - 1),
+    d_j the same for the discarded chain, and G_j = sum_{i<j} k_i, the chains are
+    sum_j 3 Ld Lk**2 d_j G_j**2 + 3 P2 Lk (d_j k_j) G_j + P3 d_j k_j**2: the top chain
+    alone on its level, with one kept chain, or with both (Ld, Lk the last faces; P2,
+    P3 the last faces of two or three chains on one level, the highest discarded).
+    Since (s - T) G_j = s**M T - s**(M-j+1) T**j, the whole times (s - T)**2 is a sum
+    of three geometric sums over j, R_c(U) = sum_j c**(M-j) U**j, with U = Td, Td T,
+    Td T**2: W = R_s(Y1) + R_s2(Y2) + R_s3(Y3). The chains are W / (s - T)**2, chunk by
+    chunk of T's places: s**2 Z_k = W_k + 2 s Z_{k-1} - Z_{k-2}, exact. W has negative
+    coefficients, under (s + 1)**2 counts (``headroom``): read with half a coefficient
+    added to each."""
+    s, top = model.sides, model.depth - 1
+    width, size = packer.width, packer.nbytes
+    tk, kept = _role(model, packer, "kept")
+    td, gone = _role(model, packer, "discard")
+    # Faces may move down (no a): start high enough that no shift cuts a count off.
+    guard = width * 3 * max(0, -min(kept + gone))
+    base = packed << guard
+    once = _moved_sum(base, kept, width)  # Lk N
+    twice = _moved_sum(once, kept, width)  # Lk**2 N
+    a = _moved_sum(twice, gone, width)  # Ld Lk**2 N
+    b = _faces(once, [gone, kept], width)  # P2 Lk N
+    c = _faces(base, [gone, kept, kept], width)  # P3 N
+    t1, t2 = tk * width, 2 * tk * width  # T and T**2 as shifts
+    y1 = (3 * s ** (2 * top)) * a << t2
+    y2 = s**top * (((3 * s * b - 6 * s * a) << t1) - (3 * b << t2))
+    y3 = s * s * (3 * a - 3 * b + c) + ((3 * s * b - 2 * s * c) << t1) + (c << t2)
+    w = (
+        _geometric(y1, td, s, 1, top, size)
+        + _geometric(y2, td + tk, s * s, 1, top, size)
+        + _geometric(y3, td + 2 * tk, s**3, 1, top, size)
+    )
+    return _divided_twice(w, tk, s, size) >> guard
+
+
+def _moved_sum(poly: int, places: list[int], width: int) -> int:
+    """``poly`` times a sum of monomials (one face each)."""
+    total = 0
+    for place in places:
+        bits = place * width
+        total += poly << bits if bits >= 0 else poly >> -bits
+    return total
+
+
+def _divided_twice(w: int, places: int, s: int, size: int) -> int:
+    """Z with (s - T)**2 Z = W, T moving ``places`` coefficients of ``size`` bytes, Z
+    with non-negative coefficients below 2**(8 size - 1) and W's coefficients under
+    2**(8 size - 1) either way: chunk k of Z is (W_k + 2 s Z_{k-1} - Z_{k-2}) / s**2."""
+    chunk = places * size
+    count = -(-(abs(w).bit_length() + 8 * size) // (8 * chunk))
+    half = (bytes(size - 1) + b"\x80") * places  # half a coefficient in each
+    lift = int.from_bytes(half * count, "little")
+    raw = memoryview((w + lift).to_bytes(count * chunk, "little"))
+    half_chunk = int.from_bytes(half, "little")
+    out = bytearray(count * chunk)
+    before = previous = 0
+    square = s * s
+    for k in range(count):
+        current = int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") - half_chunk
+        current = (current + 2 * s * previous - before) // square
+        if current:
+            out[k * chunk : (k + 1) * chunk] = current.to_bytes(chunk, "little")
+        before, previous = previous, current
+    return int.from_bytes(out, "little")
 
 
 def _compositions(count: int) -> list[list[int]]:
