@@ -78,7 +78,7 @@ def _cached(spec: RollSpec) -> tuple[tuple[int, float], ...]:
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
     # Three Wild Dice beside Penalty 1: their chains are found times a signed factor
-    # (``chains.top_of_three``), which needs room for more than a count.
+    # (``chains.top_discarded``), which needs room for more than a count.
     room = headroom(model) if model.wild >= 3 and model.penalty == 1 else 1
     packer = Packer(width_for(denominator * room), span)
     folded: Folded | None = None

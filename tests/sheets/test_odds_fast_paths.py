@@ -17,11 +17,11 @@ from sheets.dice import RollSpec
 from sheets.odds import _cached, _coefficient_sum, chains, die_by_die, distribution
 from sheets.odds.chains import (
     _geometric,
-    fits_top_of_three,
+    fits_top_discarded,
     headroom,
     in_order,
     ordered_chains,
-    top_of_three,
+    top_discarded,
     with_chains,
 )
 from sheets.odds.extremes import regular_extremes
@@ -244,19 +244,30 @@ three_chains = st.builds(
 def test_three_chains_the_highest_discarded_match_the_chains_placed_in_order(
     spec: RollSpec, seed: int, lam: int
 ) -> None:
-    """Three exploded Wild Dice beside Penalty 1 (R3 steps 3 and 5): the highest chain
-    is discarded, the two others count. The three geometric sums and the division by
-    (s - T)**2 against placing every chain value in order, on a random polynomial."""
+    """One, two and three exploded Wild Dice beside Penalty 1 (R3 steps 3 and 5): the
+    highest chain is discarded, the others count. The three geometric sums and the
+    division by (s - T)**2 against placing every chain value in order, on random
+    polynomials, each count alone and all together."""
     model = DiceModel(spec, lam)
     low, span = model.b_range()
     packer = Packer(width_for(model.sides ** (8 + model.depth * 3) * headroom(model)), span)
-    assume(fits_top_of_three(model, packer))
+    assume(fits_top_discarded(model, packer))
     rng = random.Random(seed)
-    packed = sum(
-        packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
-        for _ in range(6)
-    )
-    assert top_of_three(model, packer, packed) == in_order(model, packer, packed, 3, 0, 1)
+    parts = {
+        count: sum(
+            packer.monomial(
+                rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9)
+            )
+            for _ in range(4)
+        )
+        for count in (1, 2, 3)
+    }
+    expected = {
+        count: in_order(model, packer, packed, count, 0, 1) for count, packed in parts.items()
+    }
+    for count, packed in parts.items():
+        assert top_discarded(model, packer, {count: packed}) == expected[count]
+    assert top_discarded(model, packer, parts) == sum(expected.values())
 
 
 # The slowest set-ups of bench/odds_scan.py (issue 17), at small dice counts.
@@ -296,19 +307,21 @@ THREE_WILD_PENALTY_1 = [
 def test_three_chains_beside_penalty_1_count_as_ordered_chains_do(
     spec: RollSpec, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """R3 steps 3-5: the whole distribution with the chains of three Wild Dice summed by
-    ``top_of_three`` is the one ``ordered_chains`` gives, bit for bit."""
+    """R3 steps 3-5: the whole distribution with the chains of one to three exploded
+    Wild Dice summed together by ``top_discarded`` is the one the chains folded into the
+    Advantage weights (one or two) and ``ordered_chains`` (three) give, bit for bit."""
     taken: list[int] = []
 
     def counted(*args: object) -> int:
         taken.append(1)
-        return top_of_three(*args)  # type: ignore[arg-type]
+        return chains.top_discarded(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(chains, "top_of_three", counted)
+    monkeypatch.setattr(die_by_die, "top_discarded", counted)
     _cached.cache_clear()
     new = distribution(spec)
     assert taken
-    monkeypatch.setattr(chains, "fits_top_of_three", lambda *_: False)
+    monkeypatch.setattr(die_by_die, "top_discarded_applies", lambda *_: False)
+    monkeypatch.setattr(chains, "fits_top_discarded", lambda *_: False)
     _cached.cache_clear()
     old = distribution(spec)
     _cached.cache_clear()
