@@ -20,7 +20,9 @@ How it works, so the next reader can trust it:
   their span: at each ``a`` only a short band of ``b`` is reachable (``bands``).
   States whose exploded Wild Dice Penalty discards (all, or all but the lowest) never
   get their chains multiplied in: the chains are folded into the Advantage weights
-  (``folded``).
+  (``folded``). With three Wild Dice beside Penalty 1 the states with one to three
+  exploded dice instead share three geometric sums and one division by (s - T)**2
+  (``chains.top_discarded``): folding two kept chains would cost a product per row.
 * The dice panel asks again for set-ups it showed a moment ago (a difficulty changed, an
   option toggled back): the last distributions are kept (``_cached``).
 * Advantage keeps the set with the higher dice total (ties: the first set), so a set with
