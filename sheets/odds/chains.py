@@ -218,18 +218,25 @@ def _moved_sum(poly: int, places: list[int], width: int) -> int:
 def _divided_twice(w: int, places: int, s: int, size: int) -> int:
     """Z with (s - T)**2 Z = W, T moving ``places`` coefficients of ``size`` bytes, Z
     with non-negative coefficients below 2**(8 size - 1) and W's coefficients under
-    2**(8 size - 1) either way: chunk k of Z is (W_k + 2 s Z_{k-1} - Z_{k-2}) / s**2."""
+    2**(8 size - 1) either way: chunk k of Z is (W_k + 2 s Z_{k-1} - Z_{k-2}) / s**2.
+
+    W_k is chunk k with its coefficients' signs, so under half a chunk either way: read
+    off W's two's complement bytes, a chunk at or above half is W_k + 2**bits (W_k < 0)
+    and lends one to the chunk above."""
     chunk = places * size
     count = -(-(abs(w).bit_length() + 8 * size) // (8 * chunk))
-    half = (bytes(size - 1) + b"\x80") * places  # half a coefficient in each
-    lift = int.from_bytes(half * count, "little")
-    raw = memoryview((w + lift).to_bytes(count * chunk, "little"))
-    half_chunk = int.from_bytes(half, "little")
+    raw = memoryview(w.to_bytes(count * chunk, "little", signed=True))
+    whole = 1 << (8 * chunk)
+    half = whole >> 1
     out = bytearray(count * chunk)
     before = previous = 0
+    lent = 0
     square = s * s
     for k in range(count):
-        current = int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") - half_chunk
+        current = int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") + lent
+        lent = current >= half
+        if lent:
+            current -= whole
         current = (current + 2 * s * previous - before) // square
         if current:
             out[k * chunk : (k + 1) * chunk] = current.to_bytes(chunk, "little")
