@@ -20,7 +20,9 @@ How it works, so the next reader can trust it:
   their span: at each ``a`` only a short band of ``b`` is reachable (``bands``).
   States whose exploded Wild Dice Penalty discards (all, or all but the lowest) never
   get their chains multiplied in: the chains are folded into the Advantage weights
-  (``folded``).
+  (``folded``). With three Wild Dice beside Penalty 1 the states with one to three
+  exploded dice instead share three geometric sums and one division by (s - T)**2
+  (``chains.top_discarded``): folding two kept chains would cost a product per row.
 * The dice panel asks again for set-ups it showed a moment ago (a difficulty changed, an
   option toggled back): the last distributions are kept (``_cached``).
 * Advantage keeps the set with the higher dice total (ties: the first set), so a set with
@@ -33,6 +35,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from sheets.dice.spec import RollSpec
+from sheets.odds.chains import headroom
 from sheets.odds.die_by_die import one_die_at_a_time
 from sheets.odds.folded import Folded
 from sheets.odds.model import TAIL, DiceModel
@@ -76,7 +79,10 @@ def _cached(spec: RollSpec) -> tuple[tuple[int, float], ...]:
     models = [DiceModel(spec, lam) for lam in lams]
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
-    packer = Packer(width_for(denominator), span)
+    # Three Wild Dice beside Penalty 1: their chains are found times a signed factor
+    # (``chains.top_discarded``), which needs room for more than a count.
+    room = headroom(model) if model.wild >= 3 and model.penalty == 1 else 1
+    packer = Packer(width_for(denominator * room), span)
     folded: Folded | None = None
     if model.as_powers:
         packed = by_powers(model, packer, -low)

@@ -105,6 +105,145 @@ def ordered_chains(
     return total
 
 
+def headroom(model: DiceModel) -> int:
+    """How many times the denominator a packing needs room for, signed, for
+    ``top_discarded``: its (s - T)**2 times a count reaches (s + 1)**2 counts either way."""
+    return 2 * (model.sides + 1) ** 2
+
+
+def fits_top_discarded(model: DiceModel, packer: Packer) -> bool:
+    """Whether ``top_discarded`` applies: room in the packing, and a top face that moves
+    a kept chain (counting successes, a flipped top face may add nothing)."""
+    denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
+    room = denominator * headroom(model) < 1 << packer.width
+    return room and _role(model, packer, "kept")[0] > 0
+
+
+def top_discarded_applies(model: DiceModel, packer: Packer) -> bool:
+    """Whether the states with one to three exploded Wild Dice beside Penalty 1 go
+    through ``top_discarded`` together (three Wild Dice or more: with fewer, folding
+    them into the Advantage weights costs less)."""
+    return model.wild >= 3 and model.penalty == 1 and fits_top_discarded(model, packer)
+
+
+def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> int:
+    """One, two or three exploded Wild Dice (``parts``: count -> packed polynomial), the
+    highest discarded by Penalty 1 (R3 step 5: the exploded chains are the highest dice),
+    the others kept: ``ordered_chains`` for (count, 0, 1), every count in the same three
+    geometric sums and one pass over the chunks.
+
+    With k_j = s**(M-j) T**j (a kept chain's level j, T its top face, M = depth - 1),
+    d_j the same for the discarded chain, and G_j = sum_{i<j} k_i, three chains are
+    sum_j 3 Ld Lk**2 d_j G_j**2 + 3 P2 Lk (d_j k_j) G_j + P3 d_j k_j**2: the top chain
+    alone on its level, with one kept chain, or with both (Ld, Lk the last faces; P2,
+    P3 the last faces of two or three chains on one level, the highest discarded); two
+    are sum_j 2 Ld Lk d_j G_j + P2 d_j k_j, one is sum_j Ld d_j. Since
+    (s - T) G_j = s**M T - s**(M-j+1) T**j, the whole times (s - T)**2 is a sum of three
+    geometric sums over j, R_c(U) = sum_j c**(M-j) U**j, with U = Td, Td T, Td T**2:
+    W = R_s(Y1) + R_s2(Y2) + R_s3(Y3). The chains are W / (s - T)**2, chunk by chunk of
+    T's places: s**2 Z_k = W_k + 2 s Z_{k-1} - Z_{k-2}, exact. W has negative
+    coefficients, under (s + 1)**2 counts (``headroom``): read with half a coefficient
+    added to each."""
+    s, top = model.sides, model.depth - 1
+    width, size = packer.width, packer.nbytes
+    tk, kept = _role(model, packer, "kept")
+    td, gone = _role(model, packer, "discard")
+    # Faces may move down (no a): start high enough that no shift cuts a count off.
+    guard = width * 3 * max(0, -min(kept + gone))
+    t1, t2 = tk * width, 2 * tk * width  # T and T**2 as shifts
+    sm = s**top
+    y1 = y2 = y3 = 0
+    if 3 in parts:
+        base = parts[3] << guard
+        once, _, twice, c = _one_level(base, kept, gone, width, False, True)  # Lk, Lk**2, P3
+        b = _one_level(once, kept, gone, width, True, False)[1]  # P2 Lk N
+        a = _moved_sum(twice, gone, width)  # Ld Lk**2 N
+        y1 += (3 * sm * sm) * a << t2
+        y2 += sm * (((3 * s * b - 6 * s * a) << t1) - (3 * b << t2))
+        y3 += s * s * (3 * a - 3 * b + c) + ((3 * s * b - 2 * s * c) << t1) + (c << t2)
+    if 2 in parts:
+        base = parts[2] << guard
+        once, b, _, _ = _one_level(base, kept, gone, width, True, False)  # Lk, P2
+        a = _moved_sum(once, gone, width)  # Ld Lk N
+        # (s - T) times 2 Ld Lk (s**M T R_s - s R_s2) + (s - T) P2 R_s2.
+        y1 += 2 * sm * ((s * a << t1) - (a << t2))
+        y2 += s * s * (b - 2 * a) + ((2 * a - 2 * b) * s << t1) + (b << t2)
+    if 1 in parts:
+        d = _moved_sum(parts[1] << guard, gone, width)  # Ld N: (s - T)**2 R_s
+        y1 += s * s * d - (2 * s * d << t1) + (d << t2)
+    w = (
+        _geometric(y1, td, s, 1, top, size)
+        + _geometric(y2, td + tk, s * s, 1, top, size)
+        + _geometric(y3, td + 2 * tk, s**3, 1, top, size)
+    )
+    return _divided_twice(w, tk, s, size) >> guard
+
+
+def _one_level(
+    poly: int, kept: list[int], gone: list[int], width: int, pairs: bool, triples: bool
+) -> tuple[int, int, int, int]:
+    """``poly`` times Lk, and as asked P2, Lk**2 and P3: the last faces of one kept
+    chain, of two chains on one level (the higher discarded, ``gone``), of two kept
+    chains, of three on one level (the highest discarded). Going up the faces f with
+    U = the kept faces below f: P2 = sum_f d_f (2 U + k_f) and
+    P3 = sum_f d_f (3 U**2 + 3 k_f U + k_f**2), ties counted once for each die that
+    could be the one discarded."""
+    below = below2 = two = three = 0  # U poly, U**2 poly, P2 poly, P3 poly
+    for k, d in zip(kept, gone, strict=True):
+        kb, db = k * width, d * width
+        moved = poly << kb
+        if pairs:
+            two += _at(2 * below + moved, db)
+        if triples:
+            moved_below = below << kb
+            moved_twice = moved << kb
+            three += _at(3 * (below2 + moved_below) + moved_twice, db)
+            below2 += 2 * moved_below + moved_twice
+        below += moved
+    return below, two, below2, three
+
+
+def _at(poly: int, bits: int) -> int:
+    return poly << bits if bits >= 0 else poly >> -bits
+
+
+def _moved_sum(poly: int, places: list[int], width: int) -> int:
+    """``poly`` times a sum of monomials (one face each)."""
+    total = 0
+    for place in places:
+        total += _at(poly, place * width)
+    return total
+
+
+def _divided_twice(w: int, places: int, s: int, size: int) -> int:
+    """Z with (s - T)**2 Z = W, T moving ``places`` coefficients of ``size`` bytes, Z
+    with non-negative coefficients below 2**(8 size - 1) and W's coefficients under
+    2**(8 size - 1) either way: chunk k of Z is (W_k + 2 s Z_{k-1} - Z_{k-2}) / s**2.
+
+    W_k is chunk k with its coefficients' signs, so under half a chunk either way: read
+    off W's two's complement bytes, a chunk at or above half is W_k + 2**bits (W_k < 0)
+    and lends one to the chunk above."""
+    chunk = places * size
+    count = -(-(abs(w).bit_length() + 8 * size) // (8 * chunk))
+    raw = memoryview(w.to_bytes(count * chunk, "little", signed=True))
+    whole = 1 << (8 * chunk)
+    half = whole >> 1
+    out = bytearray(count * chunk)
+    before = previous = 0
+    lent = 0
+    square = s * s
+    for k in range(count):
+        current = int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") + lent
+        lent = current >= half
+        if lent:
+            current -= whole
+        current = (current + 2 * s * previous - before) // square
+        if current:
+            out[k * chunk : (k + 1) * chunk] = current.to_bytes(chunk, "little")
+        before, previous = previous, current
+    return int.from_bytes(out, "little")
+
+
 def _compositions(count: int) -> list[list[int]]:
     """Ways to cut ``count`` ranked chains into consecutive groups (same level)."""
     if count == 0:

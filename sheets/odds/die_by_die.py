@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from sheets.odds.bands import bands
-from sheets.odds.chains import with_chains
+from sheets.odds.chains import top_discarded, top_discarded_applies, with_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.folded import Folded, foldable
 from sheets.odds.model import DiceModel, Outcome, b_range
@@ -120,6 +120,8 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> tuple[int
     after = rolled.after_drop()
     groups = _discarded(model, narrow, after) if pooled else _extra_dice(model, narrow, after)
     folded = {group: found for group, found in groups.items() if foldable(model, *group)}
+    if top_discarded_applies(model, final):  # one sum with the three chains' (chains)
+        folded = {}
     if len(folded) < len(groups):  # states without chains are cheaper in the wide packing
         folded = {group: found for group, found in folded.items() if group[0]}
     if not folded:
@@ -343,14 +345,20 @@ def _chained(
     count: C(C(G2) + G1) + G0 is C*C*G2 + C*G1 + G0 in two passes instead of three."""
     total = 0
     plain: dict[int, int] = {}
+    top_discarded_parts: dict[int, int] = {}  # exploded -> states, Penalty 1 takes the top
+    joined = top_discarded_applies(model, final)
     for (exploded, dropped), (start, residues) in groups.items():
         widened = _widen(residues, start, narrow, model, final, offset)
         widened *= model.scale ** (model.wild - exploded)
         chain_discards = min(model.penalty, exploded - dropped)
-        if dropped or chain_discards:
+        if joined and not dropped and chain_discards and exploded <= 3:
+            top_discarded_parts[exploded] = widened
+        elif dropped or chain_discards:
             total += with_chains(model, final, widened, exploded, dropped, chain_discards)
         else:
             plain[exploded] = widened
+    if top_discarded_parts:
+        total += top_discarded(model, final, top_discarded_parts)
     nested = 0
     for exploded in range(max(plain, default=0), 0, -1):
         nested = with_chains(model, final, nested + plain.get(exploded, 0), 1, 0, 0)

@@ -10,12 +10,20 @@ from collections import defaultdict
 from itertools import product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
-from sheets.odds import _cached, _coefficient_sum, die_by_die, distribution
-from sheets.odds.chains import _geometric, in_order, ordered_chains, with_chains
+from sheets.odds import _cached, _coefficient_sum, chains, die_by_die, distribution
+from sheets.odds.chains import (
+    _geometric,
+    fits_top_discarded,
+    headroom,
+    in_order,
+    ordered_chains,
+    top_discarded,
+    with_chains,
+)
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer, placed_sum, width_for
@@ -217,3 +225,125 @@ def test_a_chain_levels_geometric_sum_is_the_sum_of_its_terms(
     bits = places * size * 8
     expected = sum(ratio ** (high - n) * (poly << bits * n) for n in range(low, high + 1))
     assert _geometric(poly, places, ratio, low, high, size) == expected
+
+
+three_chains = st.builds(
+    RollSpec,
+    code=st.sampled_from(["3D", "4D", "3D+1"]),
+    wild_dice=st.just(3),
+    advantage=st.integers(0, 1),
+    penalty=st.just(1),
+    flips=st.frozensets(st.integers(1, 4), max_size=2),
+    sides=st.sampled_from([4, 6]),
+    count_successes=st.booleans(),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(three_chains, st.integers(0, 2**64), st.integers(0, 1))
+def test_three_chains_the_highest_discarded_match_the_chains_placed_in_order(
+    spec: RollSpec, seed: int, lam: int
+) -> None:
+    """One, two and three exploded Wild Dice beside Penalty 1 (R3 steps 3 and 5): the
+    highest chain is discarded, the others count. The three geometric sums and the
+    division by (s - T)**2 against placing every chain value in order, on random
+    polynomials, each count alone and all together."""
+    model = DiceModel(spec, lam)
+    low, span = model.b_range()
+    packer = Packer(width_for(model.sides ** (8 + model.depth * 3) * headroom(model)), span)
+    assume(fits_top_discarded(model, packer))
+    rng = random.Random(seed)
+    parts = {
+        count: sum(
+            packer.monomial(
+                rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9)
+            )
+            for _ in range(4)
+        )
+        for count in (1, 2, 3)
+    }
+    expected = {
+        count: in_order(model, packer, packed, count, 0, 1) for count, packed in parts.items()
+    }
+    for count, packed in parts.items():
+        assert top_discarded(model, packer, {count: packed}) == expected[count]
+    assert top_discarded(model, packer, parts) == sum(expected.values())
+
+
+# The slowest set-ups of bench/odds_scan.py (issue 17), at small dice counts.
+THREE_WILD_PENALTY_1 = [
+    RollSpec(
+        code="4D+1",
+        wild_dice=3,
+        luck=True,
+        disadvantage=1,
+        penalty=1,
+        flips=frozenset({1}),
+        critical_failure="zero",
+    ),
+    RollSpec(code="5D", wild_dice=3, disadvantage=1, penalty=1, flips=frozenset({5})),
+    RollSpec(
+        code="4D",
+        wild_dice=3,
+        disadvantage=1,
+        penalty=1,
+        flips=frozenset({2, 5}),
+        critical_failure="zero",
+    ),
+    RollSpec(code="3D+1", wild_dice=3, disadvantage=1, penalty=1),
+    RollSpec(
+        code="3D+1",
+        wild_dice=3,
+        advantage=1,
+        penalty=1,
+        flips=frozenset({1, 3}),
+        critical_failure="drop_highest",
+    ),
+    RollSpec(code="4D", wild_dice=3, penalty=1, flips=frozenset({1}), count_successes=True),
+]
+
+
+@pytest.mark.parametrize("spec", THREE_WILD_PENALTY_1)
+def test_three_chains_beside_penalty_1_count_as_ordered_chains_do(
+    spec: RollSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R3 steps 3-5: the whole distribution with the chains of one to three exploded
+    Wild Dice summed together by ``top_discarded`` is the one the chains folded into the
+    Advantage weights (one or two) and ``ordered_chains`` (three) give, bit for bit."""
+    taken: list[int] = []
+
+    def counted(*args: object) -> int:
+        taken.append(1)
+        return chains.top_discarded(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(die_by_die, "top_discarded", counted)
+    _cached.cache_clear()
+    new = distribution(spec)
+    assert taken
+    monkeypatch.setattr(die_by_die, "top_discarded_applies", lambda *_: False)
+    monkeypatch.setattr(chains, "fits_top_discarded", lambda *_: False)
+    _cached.cache_clear()
+    old = distribution(spec)
+    _cached.cache_clear()
+    assert new == old
+    assert abs(sum(new.values()) - 1.0) < 1e-12
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        RollSpec(code="3D", wild_dice=3, penalty=1, sides=4),
+        RollSpec(
+            code="3D",
+            wild_dice=3,
+            penalty=1,
+            sides=4,
+            flips=frozenset({1}),
+            critical_failure="zero",
+        ),
+    ],
+)
+def test_three_chains_beside_penalty_1_match_every_roll(spec: RollSpec) -> None:
+    """R3 steps 3 and 5 against the exhaustive enumeration: every Wild Die explodes
+    within nine faces."""
+    assert_matches_enumeration(spec, 9)
