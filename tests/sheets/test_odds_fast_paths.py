@@ -24,7 +24,7 @@ from sheets.odds.chains import (
     top_discarded,
     with_chains,
 )
-from sheets.odds.extremes import regular_extremes
+from sheets.odds.extremes import _runs, regular_extremes, times_faces
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer, placed_sum, width_for
 from tests.sheets.test_odds import assert_matches_enumeration
@@ -65,6 +65,29 @@ def test_regular_extremes_match_every_sequence(
     expected = _by_every_sequence(count, faces, places, lowest, highest)
     got = {key: packed << moved for key, (packed, moved) in found.items() if packed}
     assert got == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    places=st.lists(st.integers(0, 40), min_size=1, max_size=8),
+    packed=st.integers(1, 1 << 200),
+)
+def test_faces_summed_by_runs_as_one_by_one(places: list[int], packed: int) -> None:
+    """The faces' sum by evenly spaced runs (doubling) is the sum face by face, with
+    flipped faces off the run and faces that share a place (flips make two faces show
+    the same value)."""
+    steps = tuple(sorted(place - min(places) for place in places))
+    runs = _runs(steps)
+    assert sorted(first + j * spacing for first, spacing, n in runs for j in range(n)) == list(
+        steps
+    )
+    assert times_faces(packed, runs) == sum(packed << step for step in steps)
+
+
+def test_faces_in_one_run_are_one_run() -> None:
+    assert _runs((0, 54, 108, 162, 216, 270)) == ((0, 54, 6),)
+    # Flips 1 and 6 move the end faces off the run of the middle four.
+    assert _runs((0, 53, 107, 161, 215, 268)) == ((0, 268, 2), (53, 54, 4))
 
 
 def test_two_dice_at_both_ends_are_left_to_the_caller() -> None:
