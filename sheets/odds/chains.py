@@ -14,7 +14,7 @@ import math
 from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer
+from sheets.odds.packing import Packer, moved_sum
 
 
 def with_chains(
@@ -29,7 +29,7 @@ def with_chains(
             top, last = model.discarded(top), [model.discarded(o) for o in last]
         step_a, step_b = top.a - last[0].a, top.b - last[0].b  # what one top face adds
         for _ in range(count):
-            faces = sum(packer.shift(packed, o.a, o.b) for o in last)
+            faces = moved_sum(packed, [o.a * packer.stride + o.b for o in last], packer.width)
             packed = _chain(model, packer, faces, step_a * packer.span + step_b)
         return packed
     if dropped == 1 and count == 1:  # the one exploded die leaves the roll: weight only
@@ -157,19 +157,19 @@ def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> in
         base = parts[3] << guard
         once, _, twice, c = _one_level(base, kept, gone, width, False, True)  # Lk, Lk**2, P3
         b = _one_level(once, kept, gone, width, True, False)[1]  # P2 Lk N
-        a = _moved_sum(twice, gone, width)  # Ld Lk**2 N
+        a = moved_sum(twice, gone, width)  # Ld Lk**2 N
         y1 += (3 * sm * sm) * a << t2
         y2 += sm * (((3 * s * b - 6 * s * a) << t1) - (3 * b << t2))
         y3 += s * s * (3 * a - 3 * b + c) + ((3 * s * b - 2 * s * c) << t1) + (c << t2)
     if 2 in parts:
         base = parts[2] << guard
         once, b, _, _ = _one_level(base, kept, gone, width, True, False)  # Lk, P2
-        a = _moved_sum(once, gone, width)  # Ld Lk N
+        a = moved_sum(once, gone, width)  # Ld Lk N
         # (s - T) times 2 Ld Lk (s**M T R_s - s R_s2) + (s - T) P2 R_s2.
         y1 += 2 * sm * ((s * a << t1) - (a << t2))
         y2 += s * s * (b - 2 * a) + ((2 * a - 2 * b) * s << t1) + (b << t2)
     if 1 in parts:
-        d = _moved_sum(parts[1] << guard, gone, width)  # Ld N: (s - T)**2 R_s
+        d = moved_sum(parts[1] << guard, gone, width)  # Ld N: (s - T)**2 R_s
         y1 += s * s * d - (2 * s * d << t1) + (d << t2)
     w = (
         _geometric(y1, td, s, 1, top, size)
@@ -205,14 +205,6 @@ def _one_level(
 
 def _at(poly: int, bits: int) -> int:
     return poly << bits if bits >= 0 else poly >> -bits
-
-
-def _moved_sum(poly: int, places: list[int], width: int) -> int:
-    """``poly`` times a sum of monomials (one face each)."""
-    total = 0
-    for place in places:
-        total += _at(poly, place * width)
-    return total
 
 
 def _divided_twice(w: int, places: int, s: int, size: int) -> int:

@@ -24,6 +24,8 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from sheets.odds.packing import face_runs, times_faces
+
 Key = tuple[int, ...]
 
 
@@ -147,7 +149,7 @@ def _power(
     found = powers.get(key)
     if found is None:
         base = min(places[v] for v in key)
-        runs = _runs(tuple(sorted(places[v] - base for v in key)))
+        runs = face_runs(tuple(sorted(places[v] - base for v in key)))
         packed = start
         table: dict[int, int] = {}
         for n in range(1, count + 1):
@@ -157,57 +159,6 @@ def _power(
                 table[n] = packed
         found = powers[key] = (table, base)
     return found
-
-
-Run = tuple[int, int, int]  # (first place, spacing, faces): places first + j * spacing
-
-
-@lru_cache(maxsize=256)
-def _runs(steps: tuple[int, ...]) -> tuple[Run, ...]:
-    """The places ``steps`` cut into evenly spaced runs, the longest first: faces that
-    show what they rolled are one run, a flipped face (R3 step 6) moves off it and
-    stands alone."""
-    left = sorted(steps)
-    runs: list[Run] = []
-    while left:
-        best: Run = (left[0], 0, 1)
-        for i, first in enumerate(left):
-            for later in left[i + 1 :]:
-                spacing = later - first
-                length = 2
-                while spacing and first + length * spacing in left:
-                    length += 1
-                if spacing and length > best[2]:
-                    best = (first, spacing, length)
-        for j in range(best[2]):
-            left.remove(best[0] + j * best[1])
-        runs.append(best)
-    return tuple(sorted(runs))
-
-
-def times_faces(packed: int, runs: tuple[Run, ...]) -> int:
-    """``packed`` times the sum of the faces' monomials, given as evenly spaced ``runs``
-    (``_runs``): a run of k faces by doubling, 1 + z**d .. from 1 + z**d and so on, in
-    about 2 * log2(k) passes over the polynomial instead of 2k - 1 (CPython writes every
-    shift and every sum anew)."""
-    (first, spacing, length), *rest = runs
-    total = _run(packed, spacing, length)
-    if first:
-        total <<= first
-    for first, spacing, length in rest:
-        total += _run(packed, spacing, length) << first
-    return total
-
-
-def _run(packed: int, spacing: int, length: int) -> int:
-    """``packed`` times 1 + z**spacing + ... + z**((length - 1) * spacing)."""
-    if length == 1:
-        return packed
-    half = _run(packed, spacing, length // 2)
-    doubled = half + (half << (length // 2 * spacing))
-    if length % 2:
-        doubled += packed << ((length - 1) * spacing)
-    return doubled
 
 
 def _moved(values: Key | list[int], places: dict[int, int]) -> int:

@@ -24,9 +24,16 @@ from sheets.odds.chains import (
     top_discarded,
     with_chains,
 )
-from sheets.odds.extremes import _runs, regular_extremes, times_faces
+from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, placed_sum, width_for
+from sheets.odds.packing import (
+    Packer,
+    face_runs,
+    moved_sum,
+    placed_sum,
+    times_faces,
+    width_for,
+)
 from tests.sheets.test_odds import assert_matches_enumeration
 
 BITS = 16  # room for 6**5 ways per coefficient
@@ -77,17 +84,31 @@ def test_faces_summed_by_runs_as_one_by_one(places: list[int], packed: int) -> N
     flipped faces off the run and faces that share a place (flips make two faces show
     the same value)."""
     steps = tuple(sorted(place - min(places) for place in places))
-    runs = _runs(steps)
+    runs = face_runs(steps)
     assert sorted(first + j * spacing for first, spacing, n in runs for j in range(n)) == list(
         steps
     )
     assert times_faces(packed, runs) == sum(packed << step for step in steps)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    places=st.lists(st.integers(-30, 30), min_size=1, max_size=7),
+    packed=st.integers(1, 1 << 100),
+)
+def test_moved_sum_is_the_sum_of_moved_copies(places: list[int], packed: int) -> None:
+    """Places below 0 cut off bits the callers keep zero (their lifts)."""
+    lifted = packed << (8 * 30)
+    expected = sum(
+        lifted << (8 * place) if place >= 0 else lifted >> (-8 * place) for place in places
+    )
+    assert moved_sum(lifted, places, 8) == expected
+
+
 def test_faces_in_one_run_are_one_run() -> None:
-    assert _runs((0, 54, 108, 162, 216, 270)) == ((0, 54, 6),)
+    assert face_runs((0, 54, 108, 162, 216, 270)) == ((0, 54, 6),)
     # Flips 1 and 6 move the end faces off the run of the middle four.
-    assert _runs((0, 53, 107, 161, 215, 268)) == ((0, 268, 2), (53, 54, 4))
+    assert face_runs((0, 53, 107, 161, 215, 268)) == ((0, 268, 2), (53, 54, 4))
 
 
 def test_two_dice_at_both_ends_are_left_to_the_caller() -> None:
