@@ -114,11 +114,20 @@ def _totals(
     every = model.b_step
     spaced = bytearray(rows * span * every * wide.nbytes)
     spread(spaced, packed, packer, wide, rows * span, every, 0)
-    row_size = span * every * wide.nbytes
-    read = [
-        int.from_bytes(spaced[a * row_size : (a + 1) * row_size], "little") for a in range(rows)
+    # Each row read from its first non-zero coefficient to its last: about half a row
+    # is zeros (only a band of b is reachable at each a), and every pass below, the
+    # sums and the products, is then that much shorter.
+    cell, width = wide.nbytes, wide.width
+    row_size = span * every * cell
+    view = memoryview(spaced)
+    read: list[tuple[int, int]] = []  # (first non-zero coefficient, row from there)
+    for a in range(rows):
+        start = a * row_size
+        skip = (row_size - len(spaced[start : start + row_size].lstrip(b"\0"))) // cell
+        read.append((skip, int.from_bytes(view[start + skip * cell : start + row_size], "little")))
+    marginal = [
+        _coefficient_sum(row, width, -(-row.bit_length() // width)) if row else 0 for _, row in read
     ]
-    marginal = [_coefficient_sum(row, wide.width, span * every) if row else 0 for row in read]
     if extra:
         marginal += [0] * (max(extra) + 1 - len(marginal))
         for a, weight in extra.items():
@@ -132,8 +141,8 @@ def _totals(
         below += weight
     # Rows placed by neighbours: with lam 1 each row sits a further coefficient along.
     weighted = placed_sum(
-        (wide.width * model.lam * a, row * factors[a])
-        for a, row in enumerate(read)
+        (width * (model.lam * a + skip), row * factors[a])
+        for a, (skip, row) in enumerate(read)
         if row and factors[a]
     )
     counts = dict(wide.coefficients(weighted))
