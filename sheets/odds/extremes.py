@@ -106,8 +106,9 @@ def _one_end(
             for c, times in enumerate(_binomials(n, q)):
                 # At least as high as ``poly``'s start: every face here is beyond the base.
                 step = (n - c) * above + c * places[m] - n * base
-                poly -= times * (further[n - c] << step)
-        states[key] = (poly * ways, sum(places[v] for v in outer) + n * base)
+                moved = further[n - c] << step
+                poly -= moved if times == 1 else times * moved  # a product is a pass too
+        states[key] = (poly if ways == 1 else poly * ways, sum(places[v] for v in outer) + n * base)
     return states
 
 
