@@ -39,7 +39,7 @@ from sheets.odds.chains import headroom
 from sheets.odds.die_by_die import one_die_at_a_time
 from sheets.odds.folded import Folded
 from sheets.odds.model import TAIL, DiceModel
-from sheets.odds.packing import Packer, placed_sum, spread, width_for
+from sheets.odds.packing import Packer, placed_sum, width_for
 from sheets.odds.packing import coefficient_sum as _coefficient_sum
 from sheets.odds.powers import by_powers
 from sheets.results import MAX_RANK, rank_number
@@ -106,28 +106,37 @@ def _totals(
     sign = model.spec.advantage_sign
     if not sign:  # a is 0: one row
         return {model.b_step * b: w for b, w in packer.coefficients(packed)}, 1
-    # R3 step 4: each row's weight, the sum of its coefficients. The rows are read once,
-    # already spread to the width a weight times a factor needs (a row's sum fits too).
+    # R3 step 4: each row's weight, the sum of its coefficients (below 2**width: it
+    # fits the narrow packing), and the row spread to the width a weight times a factor
+    # needs. Each row only from its first non-zero coefficient to its last: about half
+    # a row is zeros (only a band of b is reachable at each a), so every pass, the sums
+    # and the products, is that much shorter; and no table of every row spread wide is
+    # written (megabytes of fresh memory: slow on a loaded machine).
     extra = folded.marginal() if folded is not None else {}
     # Every weight, folded or not, is a part of the denominator, below 2**width.
     wide = Packer(width_for((2 << packer.width) << packer.width), 1)  # weight times factor
     every = model.b_step
-    spaced = bytearray(rows * span * every * wide.nbytes)
-    spread(spaced, packed, packer, wide, rows * span, every, 0)
-    # Each row read from its first non-zero coefficient to its last: about half a row
-    # is zeros (only a band of b is reachable at each a), and every pass below, the
-    # sums and the products, is then that much shorter.
     cell, width = wide.nbytes, wide.width
-    row_size = span * every * cell
-    view = memoryview(spaced)
-    read: list[tuple[int, int]] = []  # (first non-zero coefficient, row from there)
+    gap = every * cell  # a narrow coefficient's room once spread
+    row_size = span * size
+    raw = packed.to_bytes(rows * row_size, "little")
+    read: list[tuple[int, int]] = []  # (first non-zero coefficient spread, row from there)
+    marginal: list[int] = []
     for a in range(rows):
-        start = a * row_size
-        skip = (row_size - len(spaced[start : start + row_size].lstrip(b"\0"))) // cell
-        read.append((skip, int.from_bytes(view[start + skip * cell : start + row_size], "little")))
-    marginal = [
-        _coefficient_sum(row, width, -(-row.bit_length() // width)) if row else 0 for _, row in read
-    ]
+        chunk = raw[a * row_size : (a + 1) * row_size]
+        body = chunk.lstrip(b"\0")
+        if not body:
+            read.append((0, 0))
+            marginal.append(0)
+            continue
+        skip = (row_size - len(body)) // size
+        count = -(-(len(chunk.rstrip(b"\0")) - skip * size) // size)
+        body = chunk[skip * size : (skip + count) * size]
+        marginal.append(_coefficient_sum(int.from_bytes(body, "little"), packer.width, count))
+        spaced = bytearray(count * gap)
+        for byte in range(size):
+            spaced[byte::gap] = body[byte::size]
+        read.append((skip * every, int.from_bytes(spaced, "little")))
     if extra:
         marginal += [0] * (max(extra) + 1 - len(marginal))
         for a, weight in extra.items():
