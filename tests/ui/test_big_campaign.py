@@ -46,11 +46,19 @@ def test_the_first_rows_come_first_and_every_row_and_document_follows(
     assert window.campaigns.open(campaign, defer_loading=True)
     session = window.workspace.session
     assert session is not None
-    assert session.model.rowCount() == FIRST_SCREEN_ROWS  # the first screen, no more
+    assert session.model.rowCount() == 0  # the first paint waits for no file at all
+    assert window.browser.count_label.text() == "Listing the campaign…"
     assert not session.is_loaded
+    first_screen: list[int] = []
+    window.first_paint.afterFirstPaint.connect(
+        lambda: first_screen.append(session.model.rowCount())
+    )
     window.show()
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
+    assert first_screen == [FIRST_SCREEN_ROWS]  # right after the first paint: no more
+    shown = [e for e in session.model.entries()[:FIRST_SCREEN_ROWS] if e.name.startswith("Guard")]
+    assert shown  # read: names, not file names
     total = 13 + COUNT + 1 + 2  # the sample's characters, the guards, the broken one, encounters
     qtbot.waitUntil(lambda: session.is_loaded, timeout=60_000)
     assert session.model.rowCount() == total
@@ -145,3 +153,44 @@ def test_the_files_past_the_first_screen_are_listed_by_name_and_get_their_rows_l
     rows = {e.relative: e.path for e in session.model.entries()}
     assert rows["characters/guard-000.json"] == campaign / "characters" / "guard-000.json"
     assert len(rows) == 5 + len(index.later)
+
+
+def test_a_campaign_opened_at_start_up_lists_every_file_after_the_first_paint(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Issue 17: at start-up the first paint waits for the campaign's title only; right
+    after it the browser shows the very rows a campaign opened later shows."""
+    from ui.campaign.index import scan_campaign
+
+    campaign = copy_sample(tmp_path)
+    window = _window(qtbot)
+    assert window.campaigns.open(campaign, defer_loading=True)
+    session = window.workspace.session
+    assert session is not None
+    assert session.model.rowCount() == 0
+    assert window.browser.title_label.text() == scan_campaign(campaign).title
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
+    listed = sorted((e.relative, e.kind, e.name, e.player) for e in session.model.entries())
+    expected = scan_campaign(campaign).entries
+    assert listed == sorted((e.relative, e.kind, e.name, e.player) for e in expected)
+    assert window.browser.count_label.text() == f"{len(expected)} of {len(expected)} shown"
+
+
+def test_a_document_wanted_before_the_first_paint_lists_and_loads_the_campaign(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A file named on the command line opens before the first paint: the campaign's
+    rows and documents are there for it, listed once (not again after the paint)."""
+    campaign = copy_sample(tmp_path)
+    window = _window(qtbot)
+    assert window.campaigns.open(campaign, defer_loading=True)
+    session = window.workspace.session
+    assert session is not None
+    doc = session.document_at(campaign / "characters" / "greta-vance.json")
+    assert doc is not None and session.model.rowCount() == 15
+    assert len(session.documents()) == 13
+    window.show()
+    qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
+    assert session.model.rowCount() == 15

@@ -190,6 +190,11 @@ class CampaignBrowser(QWidget):
         self.view.sortByColumn(COL_KIND, Qt.SortOrder.AscendingOrder)
         self._update_count()
 
+    def show_listing(self) -> None:
+        """The campaign's files are being listed (its rows come right after the first
+        paint): say so rather than "0 of 0 shown"."""
+        self.count_label.setText(self.tr("Listing the campaign…"))
+
     def set_title(self, title: str) -> None:
         self.title_label.setText(title)
 

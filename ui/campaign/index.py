@@ -74,7 +74,7 @@ class CampaignEntry:
 
 
 class CampaignIndex:
-    __slots__ = ("entries", "folder", "later", "title")
+    __slots__ = ("entries", "folder", "later", "listed", "title")
 
     def __init__(
         self,
@@ -82,6 +82,8 @@ class CampaignIndex:
         title: str,
         entries: list[CampaignEntry],
         later: list[str] | None = None,
+        *,
+        listed: bool = True,
     ) -> None:
         self.folder = folder
         self.title = title
@@ -91,6 +93,10 @@ class CampaignIndex:
         ``first_screen``), as paths relative to the folder ("characters/x.json"): their
         rows come after the first paint. Names, not ``Path``s: 10,000 ``Path`` objects
         cost ~45 ms, and the first paint must not grow with the campaign (issue 17)."""
+        self.listed = listed
+        """False: the folder's files are not listed at all yet (``scan_campaign``'s
+        ``list_files``), the session lists them (``CampaignSession.list_folder``): at
+        start-up after the first paint, which then waits for no file of the campaign."""
 
 
 def _read_json(path: Path) -> tuple[dict[str, Any] | None, str | None]:
@@ -180,13 +186,30 @@ def read_pending(folder: Path, entry: CampaignEntry) -> bool:
 
 
 def scan_campaign(
-    folder: str | Path, read_first: int | None = None, first_screen: int | None = None
+    folder: str | Path,
+    read_first: int | None = None,
+    first_screen: int | None = None,
+    *,
+    list_files: bool = True,
 ) -> CampaignIndex:
     """The campaign's title and one entry per character and encounter file; with
     ``read_first``, only that many files are read now, the rest listed by name; with
-    ``first_screen``, only that many rows are made at all (``CampaignIndex.later``)."""
+    ``first_screen``, only that many rows are made at all (``CampaignIndex.later``);
+    without ``list_files``, the title alone (the files are listed later: ``list_campaign``)."""
     root = Path(folder)
     campaign, _problem = _read_json(root / CAMPAIGN_FILE)  # the full load reports it
+    title = _text(campaign, "title") or root.name
+    if not list_files:
+        return CampaignIndex(root, title, [], listed=False)
+    entries, later = list_campaign(root, read_first, first_screen)
+    return CampaignIndex(root, title, entries, later)
+
+
+def list_campaign(
+    root: Path, read_first: int | None = None, first_screen: int | None = None
+) -> tuple[list[CampaignEntry], list[str]]:
+    """The rows of the campaign's files (``scan_campaign``), and the files past the
+    first screen (``CampaignIndex.later``)."""
     files = _files(root, CHARACTERS_FOLDER) + _files(root, ENCOUNTERS_FOLDER)
     shown = files if first_screen is None else files[:first_screen]
     limit = len(files) if read_first is None else read_first
@@ -196,8 +219,7 @@ def scan_campaign(
         else pending_entry(root, root / relative)
         for number, relative in enumerate(shown)
     ]
-    later = files[len(shown) :]
-    return CampaignIndex(root, _text(campaign, "title") or root.name, entries, later)
+    return entries, files[len(shown) :]
 
 
 def is_campaign_folder(folder: str | Path) -> bool:

@@ -27,6 +27,7 @@ from ui.campaign.index import (
     CampaignEntry,
     CampaignIndex,
     entry_for_file,
+    list_campaign,
     pending_entry,
     read_pending,
 )
@@ -72,8 +73,11 @@ class CampaignSession(QObject):
         self.model = CampaignModel(self)
         self.model.set_entries(index.entries)
         self._unlisted: list[str] = list(index.later)
-        """Files without a row yet (the index's ``later``): a big campaign's first paint
-        waits for its first screen only; ``list_more`` adds them."""
+        """Files without a row yet (the index's ``later``): a big campaign's first screen
+        waits for its first rows only; ``list_more`` adds them."""
+        self._listed = index.listed
+        """The folder's files listed (False: the index read the title only, and
+        ``list_folder`` lists them: at start-up, after the first paint)."""
         self.campaign: Campaign | None = None
         self.campaign_stamp: FileStamp | None = None
         self.problems: list[str] = []
@@ -89,12 +93,25 @@ class CampaignSession(QObject):
 
     # --- loading -------------------------------------------------------------------------------
 
+    def list_folder(self, read_first: int | None = 0, first_screen: int | None = 0) -> None:
+        """List the folder's files if the index did not: ``first_screen`` rows (None:
+        all) of which ``read_first`` are read now; ``list_more`` adds the others. At
+        start-up this runs after the first paint (issue 17: the first paint must not wait
+        for listing, sorting and reading a big campaign's files)."""
+        if self._listed:
+            return
+        self._listed = True
+        entries, self._unlisted = list_campaign(self.folder, read_first, first_screen)
+        self.model.set_entries(entries)
+
     def row_count(self) -> int:
         """Every row of the campaign, listed in the browser yet or not."""
+        self.list_folder()
         return self.model.rowCount() + len(self._unlisted)
 
     def list_more(self, limit: int | None = LIST_BATCH) -> bool:
         """Add up to ``limit`` (None: all) rows not listed yet; True while some remain."""
+        self.list_folder()
         if not self._unlisted:
             return False
         count = len(self._unlisted) if limit is None else limit
