@@ -194,3 +194,47 @@ def test_a_document_wanted_before_the_first_paint_lists_and_loads_the_campaign(
     window.show()
     qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
     assert session.model.rowCount() == 15
+
+
+def test_the_first_screen_lists_no_more_names_and_the_rest_follow_once_each(
+    tmp_path: Path,
+) -> None:
+    """Issue 17: the first screen's rows are the first files the folder lists, read; the
+    other names are listed only when asked for, and every file gets exactly one row."""
+    from ui.campaign.index import campaign_files, scan_campaign
+    from ui.workspace.campaign_session import CampaignSession
+
+    campaign = _grown(tmp_path)
+    session = CampaignSession(scan_campaign(campaign, list_files=False))
+    session.list_folder(10, 20)
+    first = session.model.entries()
+    assert len(first) == 20 and all(e.document is None for e in first)
+    assert sum(1 for e in first if e.details.get("pending")) == 10  # the rest by name
+    every = campaign_files(campaign)
+    assert session.row_count() == len(every)
+    while session.list_more(100):
+        pass
+    assert sorted(e.relative for e in session.model.entries()) == sorted(every)
+    session.load()
+    assert len(session.documents()) == 13 + COUNT
+
+
+def test_a_row_read_with_json_shows_what_the_file_says(tmp_path: Path) -> None:
+    """The rows are read with ``json`` (after the first paint), the title with Qt's reader:
+    the same names, kinds and players as the documents; a file that is no JSON object is
+    listed by its file name."""
+    from ui.campaign.index import entry_for_file, scan_campaign
+
+    campaign = copy_sample(tmp_path)
+    (campaign / "characters" / "list.json").write_text("[1, 2]", encoding="utf-8")
+    (campaign / "characters" / "bom.json").write_bytes(
+        b"\xef\xbb\xbf" + json.dumps({"name": "Bom", "kind": "npc"}).encode()
+    )
+    index = scan_campaign(campaign)
+    assert index.title == "The Drowned Valley"
+    rows = {e.relative: e for e in index.entries}
+    greta = rows["characters/greta-vance.json"]
+    assert (greta.kind, greta.player) == ("character", "Sam")
+    assert greta.name.startswith("Dr. Margarethe")
+    assert rows["characters/list.json"].name == "list"
+    assert entry_for_file(campaign, campaign / "characters" / "bom.json").name == "Bom"
