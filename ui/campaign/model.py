@@ -19,7 +19,6 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from ui.campaign.index import CampaignEntry
@@ -322,6 +321,8 @@ class CampaignModel(QAbstractTableModel):
 
             return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if role == _FONT and column == COL_NAME and modified:
+            from PySide6.QtGui import QFont  # a modified row only: not on the first screen
+
             font = QFont()
             font.setItalic(True)
             return font
