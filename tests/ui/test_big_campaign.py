@@ -238,3 +238,26 @@ def test_a_row_read_with_json_shows_what_the_file_says(tmp_path: Path) -> None:
     assert greta.name.startswith("Dr. Margarethe")
     assert rows["characters/list.json"].name == "list"
     assert entry_for_file(campaign, campaign / "characters" / "bom.json").name == "Bom"
+
+
+def test_kind_labels_and_header_read_as_before() -> None:
+    """The labels are translated one at a time now (a painted row asks for one)."""
+    from PySide6.QtCore import Qt
+
+    from ui.campaign.model import CampaignModel, kind_label
+
+    labels = [kind_label(k) for k in ("character", "npc", "creature", "vehicle", "object")]
+    assert labels == ["Player character", "NPC", "Creature", "Vehicle", "Object"]
+    assert (kind_label("location"), kind_label("encounter")) == ("Location", "Encounter")
+    assert kind_label("dragon") == "dragon"  # a kind this version does not know
+    model = CampaignModel()
+    horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+    assert [model.headerData(c, horizontal) for c in range(5)] == [
+        "Name",
+        "Kind",
+        "Player",
+        "Importance",
+        "File",
+    ]
+    assert model.headerData(0, vertical) is None
+    assert model.headerData(0, horizontal, Qt.ItemDataRole.ToolTipRole) is None

@@ -155,11 +155,14 @@ def _files(root: Path, subfolder: str) -> list[str]:
     return [f"{subfolder}/{name}" for name in names]
 
 
-def entry_for_file(folder: Path, path: Path) -> CampaignEntry:
+def entry_for_file(folder: Path, path: Path, relative: str | None = None) -> CampaignEntry:
     """The browser row of one file, read quickly (no validation); a file that cannot be
-    read at all (a pipe, a device, a folder, too large) is a row with its problem."""
+    read at all (a pipe, a device, a folder, too large) is a row with its problem.
+    ``relative``: the path inside ``folder`` when known (pathlib's ``relative_to`` is
+    dear for a whole first screen)."""
     raw, problem = _read_json(path)
-    relative = path.relative_to(folder).as_posix()
+    if relative is None:
+        relative = path.relative_to(folder).as_posix()
     kind = _text(raw, "kind", "encounter" if path.parent.name == ENCOUNTERS_FOLDER else "npc")
     details: dict[str, Any] = {}
     if kind == "encounter" and raw is not None:
@@ -248,7 +251,7 @@ def rows_for(root: Path, relatives: list[str], read_first: int | None) -> list[C
     """The rows of these files: the first ``read_first`` (None: all) read, the rest pending."""
     limit = len(relatives) if read_first is None else read_first
     return [
-        entry_for_file(root, root / relative)
+        entry_for_file(root, root / relative, relative)
         if number < limit
         else pending_entry(root, root / relative)
         for number, relative in enumerate(relatives)

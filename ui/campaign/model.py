@@ -59,6 +59,7 @@ _ANSWERED: Final = frozenset(
     )
 )
 """The roles ``data`` answers; any other (alignment, colours, check state) is None."""
+_HORIZONTAL: Final = Qt.Orientation.Horizontal
 _FLAGS: Final = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _NO_FLAGS: Final = Qt.ItemFlag.NoItemFlags
 
@@ -79,17 +80,22 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("CampaignModel", text)
 
 
+_KIND_LABELS: Final[dict[str, str]] = {
+    "character": "Player character",
+    "npc": "NPC",
+    "creature": "Creature",
+    "vehicle": "Vehicle",
+    "object": "Object",
+    "location": "Location",
+    "encounter": "Encounter",
+}
+"""The kinds' labels, translated one at a time as ``group_label`` does (the browser asks
+for one per painted row: translating all seven each time was most of its cost, issue 17)."""
+
+
 def kind_label(kind: str) -> str:
-    labels = {
-        "character": tr("Player character"),
-        "npc": tr("NPC"),
-        "creature": tr("Creature"),
-        "vehicle": tr("Vehicle"),
-        "object": tr("Object"),
-        "location": tr("Location"),
-        "encounter": tr("Encounter"),
-    }
-    return labels.get(kind, kind)
+    source = _KIND_LABELS.get(kind)
+    return tr(source) if source is not None else kind
 
 
 def group_label(name: str) -> str:
@@ -254,7 +260,7 @@ class CampaignModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+        if role != _DISPLAY or orientation != _HORIZONTAL:
             return None
         return (tr("Name"), tr("Kind"), tr("Player"), tr("Importance"), tr("File"))[section]
 
