@@ -1,9 +1,10 @@
 """The desktop app: the QApplication, the main window, and what happens at start-up.
 
 ``run`` is the entry point (``wilddie``, ``wilddie gui [CAMPAIGN]``, ``python -m app``).
-Cold start matters, so the order is: Qt and the main window (Qt widgets and the campaign
-browser over a quick ``json`` index of the folder) -> show -> first paint -> then pydantic,
-the validated documents, the dice panel and crash recovery, from the event loop.
+Cold start matters, so the order is: Qt and the main window (Qt widgets and the campaign's
+title) -> show -> first paint -> then the browser's rows (a quick ``json`` index of the
+folder), the dice panel, pydantic, the validated documents and crash recovery, from the
+event loop.
 
 Which campaign opens: the one named on the command line; else the last one; else (first
 run) the sample campaign, copied from the install folder into the user's data folder
@@ -25,6 +26,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
+import app.source_scans  # noqa: F401  first: PySide reads no source file of ours (issue 17)
 from ui.main.first_paint import after_painted
 from ui.main.window import APP_NAME, MainWindow
 from ui.services.names import FOLDER

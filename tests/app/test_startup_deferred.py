@@ -25,7 +25,7 @@ def install(self, watcher):
     _install(self, watcher)
 QApplication.installEventFilter = install
 
-from PySide6 import QtWidgets
+from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import QEvent, QObject, QTimer
 
 import app.gui as gui
@@ -42,6 +42,8 @@ def init(self, window):
         seen["modules"] = sorted(sys.modules)
         seen["app_filters"] = list(filters)
         seen["icon_at_first_paint"] = not QApplication.windowIcon().isNull()
+        seen["qfont_at_first_paint"] = "QFont" in QtGui.__dict__
+        seen["rows_at_first_paint"] = window.browser.model.rowCount()
     self.firstPainted.connect(painted)
 
     class PanelPaint(QObject):
@@ -153,3 +155,11 @@ def test_the_dice_panel_loads_secrets_with_its_first_roll(first_paint: dict[str,
     """A roll's fresh seed (``new_seed``) needs ``secrets``, and it hashlib and OpenSSL
     (~5 ms): with the first roll, not before the odds are on screen."""
     assert first_paint["secrets_at_panel_paint"] is False
+
+
+def test_the_first_paint_builds_no_qfont_and_waits_for_no_row(first_paint: dict[str, Any]) -> None:
+    """Issue 17: PySide's QFont type (its enums, ~7 M instructions) waits for the first
+    modified row; the campaign's rows (listing and reading its files) come right after
+    the first paint."""
+    assert first_paint["qfont_at_first_paint"] is False
+    assert first_paint["rows_at_first_paint"] == 0

@@ -46,11 +46,19 @@ def test_the_first_rows_come_first_and_every_row_and_document_follows(
     assert window.campaigns.open(campaign, defer_loading=True)
     session = window.workspace.session
     assert session is not None
-    assert session.model.rowCount() == FIRST_SCREEN_ROWS  # the first screen, no more
+    assert session.model.rowCount() == 0  # the first paint waits for no file at all
+    assert window.browser.count_label.text() == "Listing the campaign…"
     assert not session.is_loaded
+    first_screen: list[int] = []
+    window.first_paint.afterFirstPaint.connect(
+        lambda: first_screen.append(session.model.rowCount())
+    )
     window.show()
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
+    assert first_screen == [FIRST_SCREEN_ROWS]  # right after the first paint: no more
+    shown = [e for e in session.model.entries()[:FIRST_SCREEN_ROWS] if e.name.startswith("Guard")]
+    assert shown  # read: names, not file names
     total = 13 + COUNT + 1 + 2  # the sample's characters, the guards, the broken one, encounters
     qtbot.waitUntil(lambda: session.is_loaded, timeout=60_000)
     assert session.model.rowCount() == total
@@ -145,3 +153,111 @@ def test_the_files_past_the_first_screen_are_listed_by_name_and_get_their_rows_l
     rows = {e.relative: e.path for e in session.model.entries()}
     assert rows["characters/guard-000.json"] == campaign / "characters" / "guard-000.json"
     assert len(rows) == 5 + len(index.later)
+
+
+def test_a_campaign_opened_at_start_up_lists_every_file_after_the_first_paint(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Issue 17: at start-up the first paint waits for the campaign's title only; right
+    after it the browser shows the very rows a campaign opened later shows."""
+    from ui.campaign.index import scan_campaign
+
+    campaign = copy_sample(tmp_path)
+    window = _window(qtbot)
+    assert window.campaigns.open(campaign, defer_loading=True)
+    session = window.workspace.session
+    assert session is not None
+    assert session.model.rowCount() == 0
+    assert window.browser.title_label.text() == scan_campaign(campaign).title
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
+    listed = sorted((e.relative, e.kind, e.name, e.player) for e in session.model.entries())
+    expected = scan_campaign(campaign).entries
+    assert listed == sorted((e.relative, e.kind, e.name, e.player) for e in expected)
+    assert window.browser.count_label.text() == f"{len(expected)} of {len(expected)} shown"
+
+
+def test_a_document_wanted_before_the_first_paint_lists_and_loads_the_campaign(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A file named on the command line opens before the first paint: the campaign's
+    rows and documents are there for it, listed once (not again after the paint)."""
+    campaign = copy_sample(tmp_path)
+    window = _window(qtbot)
+    assert window.campaigns.open(campaign, defer_loading=True)
+    session = window.workspace.session
+    assert session is not None
+    doc = session.document_at(campaign / "characters" / "greta-vance.json")
+    assert doc is not None and session.model.rowCount() == 15
+    assert len(session.documents()) == 13
+    window.show()
+    qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
+    assert session.model.rowCount() == 15
+
+
+def test_the_first_screen_lists_no_more_names_and_the_rest_follow_once_each(
+    tmp_path: Path,
+) -> None:
+    """Issue 17: the first screen's rows are the first files the folder lists, read; the
+    other names are listed only when asked for, and every file gets exactly one row."""
+    from ui.campaign.index import campaign_files, scan_campaign
+    from ui.workspace.campaign_session import CampaignSession
+
+    campaign = _grown(tmp_path)
+    session = CampaignSession(scan_campaign(campaign, list_files=False))
+    session.list_folder(10, 20)
+    first = session.model.entries()
+    assert len(first) == 20 and all(e.document is None for e in first)
+    assert sum(1 for e in first if e.details.get("pending")) == 10  # the rest by name
+    every = campaign_files(campaign)
+    assert session.row_count() == len(every)
+    while session.list_more(100):
+        pass
+    assert sorted(e.relative for e in session.model.entries()) == sorted(every)
+    session.load()
+    assert len(session.documents()) == 13 + COUNT
+
+
+def test_a_row_read_with_json_shows_what_the_file_says(tmp_path: Path) -> None:
+    """The rows are read with ``json`` (after the first paint), the title with Qt's reader:
+    the same names, kinds and players as the documents; a file that is no JSON object is
+    listed by its file name."""
+    from ui.campaign.index import entry_for_file, scan_campaign
+
+    campaign = copy_sample(tmp_path)
+    (campaign / "characters" / "list.json").write_text("[1, 2]", encoding="utf-8")
+    (campaign / "characters" / "bom.json").write_bytes(
+        b"\xef\xbb\xbf" + json.dumps({"name": "Bom", "kind": "npc"}).encode()
+    )
+    index = scan_campaign(campaign)
+    assert index.title == "The Drowned Valley"
+    rows = {e.relative: e for e in index.entries}
+    greta = rows["characters/greta-vance.json"]
+    assert (greta.kind, greta.player) == ("character", "Sam")
+    assert greta.name.startswith("Dr. Margarethe")
+    assert rows["characters/list.json"].name == "list"
+    assert entry_for_file(campaign, campaign / "characters" / "bom.json").name == "Bom"
+
+
+def test_kind_labels_and_header_read_as_before() -> None:
+    """The labels are translated one at a time now (a painted row asks for one)."""
+    from PySide6.QtCore import Qt
+
+    from ui.campaign.model import CampaignModel, kind_label
+
+    labels = [kind_label(k) for k in ("character", "npc", "creature", "vehicle", "object")]
+    assert labels == ["Player character", "NPC", "Creature", "Vehicle", "Object"]
+    assert (kind_label("location"), kind_label("encounter")) == ("Location", "Encounter")
+    assert kind_label("dragon") == "dragon"  # a kind this version does not know
+    model = CampaignModel()
+    horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+    assert [model.headerData(c, horizontal) for c in range(5)] == [
+        "Name",
+        "Kind",
+        "Player",
+        "Importance",
+        "File",
+    ]
+    assert model.headerData(0, vertical) is None
+    assert model.headerData(0, horizontal, Qt.ItemDataRole.ToolTipRole) is None

@@ -371,3 +371,24 @@ def test_closing_the_panel_mid_computation_is_quick(qtbot: QtBot) -> None:
     qtbot.wait(50)
     shiboken6.delete(panel)  # cancels the job (a deletion that waited for it would hang)
     assert not shiboken6.isValid(panel)
+
+
+def test_defaults_given_at_construction_are_those_of_the_first_odds(qtbot: QtBot) -> None:
+    """Issue 17: the main window's panel starts with the campaign's defaults, so its first
+    odds are the ones shown (none computed for the form's bare first roll); the same
+    panel as one given the defaults afterwards."""
+    from sheets.dice import CheckDefaults
+
+    defaults = CheckDefaults(wild_dice=2, count_successes=True)
+    asked: list[object] = []
+    worker = OddsWorker(debounce_ms=5)
+    original = worker.request
+    worker.request = lambda spec: (asked.append(spec), original(spec))[1]  # type: ignore[method-assign]
+    panel = DicePanel(odds_worker=worker, defaults=defaults)
+    qtbot.addWidget(panel)
+    later = DicePanel(odds_worker=OddsWorker(debounce_ms=5))
+    qtbot.addWidget(later)
+    later.set_defaults(defaults)
+    assert panel.spec() == later.spec()
+    assert panel.spec() is not None and panel.spec().wild_dice == 2
+    assert asked == [panel.spec()]

@@ -97,6 +97,9 @@ def test_browser_lists_the_campaign_and_models_pass_qtmodeltester(
     qtmodeltester.check(model)
     qtmodeltester.check(window.browser.proxy)
     assert window.browser.title_label.text() == "The Drowned Valley"
+    window.browser.title_label.ensurePolished()
+    assert window.browser.title_label.font().bold()  # by its style sheet
+    assert not window.browser.search.font().bold()
     assert window.windowTitle() == "The Drowned Valley[*] — Wild Die"
 
 

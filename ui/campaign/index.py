@@ -6,14 +6,16 @@ validated load (``sheets.storage.open_campaign``) fills in the documents and any
 once the window has painted. Nothing here validates anything: a file that does not parse
 is listed by its file name and the full load says what is wrong with it.
 
-Parsed with Qt's own JSON reader (QtCore is loaded already) and written without
-dataclasses: ``json`` and ``dataclasses`` cost milliseconds to import before the first
-paint, this costs none.
+campaign.json's title is read before the first paint with Qt's own JSON reader (QtCore is
+loaded already: ``json`` costs milliseconds to import there); the rows, after it, with
+``json`` (a quarter of the instructions a file). Written without dataclasses, which
+compile their methods from source when made.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -74,7 +76,7 @@ class CampaignEntry:
 
 
 class CampaignIndex:
-    __slots__ = ("entries", "folder", "later", "title")
+    __slots__ = ("entries", "folder", "later", "listed", "title")
 
     def __init__(
         self,
@@ -82,6 +84,8 @@ class CampaignIndex:
         title: str,
         entries: list[CampaignEntry],
         later: list[str] | None = None,
+        *,
+        listed: bool = True,
     ) -> None:
         self.folder = folder
         self.title = title
@@ -91,9 +95,36 @@ class CampaignIndex:
         ``first_screen``), as paths relative to the folder ("characters/x.json"): their
         rows come after the first paint. Names, not ``Path``s: 10,000 ``Path`` objects
         cost ~45 ms, and the first paint must not grow with the campaign (issue 17)."""
+        self.listed = listed
+        """False: the folder's files are not listed at all yet (``scan_campaign``'s
+        ``list_files``), the session lists them (``CampaignSession.list_folder``): at
+        start-up after the first paint, which then waits for no file of the campaign."""
 
 
-def _read_json(path: Path) -> tuple[dict[str, Any] | None, str | None]:
+def _parse_with_qt(data: bytes) -> Any:
+    """Qt's JSON reader: QtCore is loaded already (campaign.json's title, before the first
+    paint, imports nothing)."""
+    document = QJsonDocument.fromJson(QByteArray(data))
+    if document.isNull() or not document.isObject():
+        return None
+    return document.object()
+
+
+def _parse_with_json(data: bytes) -> Any:
+    """Python's ``json``, for the rows (after the first paint): a character file costs it
+    about a quarter of the instructions of Qt's reader, whose document becomes Python
+    objects whole (issue 17: 60 files are the first screen of a big campaign)."""
+    import json
+
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8: the full load says why
+        return None
+
+
+def _read_json(
+    path: Path, parse: Callable[[bytes], Any] = _parse_with_json
+) -> tuple[dict[str, Any] | None, str | None]:
     """The file's top-level object (None when it is no JSON object), and why it cannot be
     read at all (a pipe, a device, a folder, too large: the same rules as the full load)."""
     try:
@@ -102,10 +133,7 @@ def _read_json(path: Path) -> tuple[dict[str, Any] | None, str | None]:
         return None, f"{path.name} {error}"
     except OSError as error:
         return None, f"{path.name} cannot be read: {error.strerror or error}"
-    document = QJsonDocument.fromJson(QByteArray(data))
-    if document.isNull() or not document.isObject():
-        return None, None
-    raw = document.object()
+    raw = parse(data)
     return (raw if isinstance(raw, dict) else None), None
 
 
@@ -127,11 +155,14 @@ def _files(root: Path, subfolder: str) -> list[str]:
     return [f"{subfolder}/{name}" for name in names]
 
 
-def entry_for_file(folder: Path, path: Path) -> CampaignEntry:
+def entry_for_file(folder: Path, path: Path, relative: str | None = None) -> CampaignEntry:
     """The browser row of one file, read quickly (no validation); a file that cannot be
-    read at all (a pipe, a device, a folder, too large) is a row with its problem."""
+    read at all (a pipe, a device, a folder, too large) is a row with its problem.
+    ``relative``: the path inside ``folder`` when known (pathlib's ``relative_to`` is
+    dear for a whole first screen)."""
     raw, problem = _read_json(path)
-    relative = path.relative_to(folder).as_posix()
+    if relative is None:
+        relative = path.relative_to(folder).as_posix()
     kind = _text(raw, "kind", "encounter" if path.parent.name == ENCOUNTERS_FOLDER else "npc")
     details: dict[str, Any] = {}
     if kind == "encounter" and raw is not None:
@@ -180,24 +211,72 @@ def read_pending(folder: Path, entry: CampaignEntry) -> bool:
 
 
 def scan_campaign(
-    folder: str | Path, read_first: int | None = None, first_screen: int | None = None
+    folder: str | Path,
+    read_first: int | None = None,
+    first_screen: int | None = None,
+    *,
+    list_files: bool = True,
 ) -> CampaignIndex:
     """The campaign's title and one entry per character and encounter file; with
     ``read_first``, only that many files are read now, the rest listed by name; with
-    ``first_screen``, only that many rows are made at all (``CampaignIndex.later``)."""
+    ``first_screen``, only that many rows are made at all (``CampaignIndex.later``);
+    without ``list_files``, the title alone (the files are listed later: ``list_campaign``)."""
     root = Path(folder)
-    campaign, _problem = _read_json(root / CAMPAIGN_FILE)  # the full load reports it
-    files = _files(root, CHARACTERS_FOLDER) + _files(root, ENCOUNTERS_FOLDER)
+    campaign, _problem = _read_json(
+        root / CAMPAIGN_FILE, _parse_with_qt
+    )  # the full load reports it
+    title = _text(campaign, "title") or root.name
+    if not list_files:
+        return CampaignIndex(root, title, [], listed=False)
+    entries, later = list_campaign(root, read_first, first_screen)
+    return CampaignIndex(root, title, entries, later)
+
+
+def list_campaign(
+    root: Path, read_first: int | None = None, first_screen: int | None = None
+) -> tuple[list[CampaignEntry], list[str]]:
+    """The rows of the campaign's files (``scan_campaign``), and the files past the
+    first screen (``CampaignIndex.later``)."""
+    files = campaign_files(root)
     shown = files if first_screen is None else files[:first_screen]
-    limit = len(files) if read_first is None else read_first
-    entries = [
-        entry_for_file(root, root / relative)
+    return rows_for(root, shown, read_first), files[len(shown) :]
+
+
+def campaign_files(root: Path) -> list[str]:
+    """Every character and encounter file, sorted (the characters first), as relative names."""
+    return _files(root, CHARACTERS_FOLDER) + _files(root, ENCOUNTERS_FOLDER)
+
+
+def rows_for(root: Path, relatives: list[str], read_first: int | None) -> list[CampaignEntry]:
+    """The rows of these files: the first ``read_first`` (None: all) read, the rest pending."""
+    limit = len(relatives) if read_first is None else read_first
+    return [
+        entry_for_file(root, root / relative, relative)
         if number < limit
         else pending_entry(root, root / relative)
-        for number, relative in enumerate(shown)
+        for number, relative in enumerate(relatives)
     ]
-    later = files[len(shown) :]
-    return CampaignIndex(root, _text(campaign, "title") or root.name, entries, later)
+
+
+def first_files(root: Path, limit: int) -> tuple[list[str], bool]:
+    """Up to ``limit`` character and encounter files in the order the folder lists them
+    (sorted among themselves), and whether they are all of them. A first screen's rows
+    without listing and sorting a big campaign's every name (issue 17: 10,000 of them)."""
+    found: list[str] = []
+    if limit <= 0:
+        return found, False
+    for subfolder in (CHARACTERS_FOLDER, ENCOUNTERS_FOLDER):
+        try:
+            with os.scandir(root / subfolder) as listing:
+                for entry in listing:
+                    name = entry.name
+                    if name.endswith(".json") and not name.startswith("."):
+                        found.append(f"{subfolder}/{name}")
+                        if len(found) >= limit:
+                            return sorted(found), False
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+    return sorted(found), True
 
 
 def is_campaign_folder(folder: str | Path) -> bool:

@@ -19,7 +19,6 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from ui.campaign.index import CampaignEntry
@@ -39,6 +38,31 @@ ModifiedRole: Final = Qt.ItemDataRole.UserRole + 4  # unsaved changes (bool)
 
 Index = QModelIndex | QPersistentModelIndex
 
+# The roles as plain ints: a view asks ``data`` some seven roles per cell and paint, and
+# naming a role through its enum class is a Python-level lookup each time (issue 17).
+_DISPLAY: Final = int(Qt.ItemDataRole.DisplayRole)
+_DECORATION: Final = int(Qt.ItemDataRole.DecorationRole)
+_TOOLTIP: Final = int(Qt.ItemDataRole.ToolTipRole)
+_FONT: Final = int(Qt.ItemDataRole.FontRole)
+_ACCESSIBLE: Final = int(Qt.ItemDataRole.AccessibleTextRole)
+_ANSWERED: Final = frozenset(
+    (
+        _DISPLAY,
+        _DECORATION,
+        _TOOLTIP,
+        _FONT,
+        _ACCESSIBLE,
+        EntryRole,
+        KindRole,
+        SortRole,
+        ModifiedRole,
+    )
+)
+"""The roles ``data`` answers; any other (alignment, colours, check state) is None."""
+_HORIZONTAL: Final = Qt.Orientation.Horizontal
+_FLAGS: Final = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_NO_FLAGS: Final = Qt.ItemFlag.NoItemFlags
+
 # Kinds as groups in the filter (value: the kinds it shows; None: everything).
 KIND_GROUPS: Final[tuple[tuple[str, tuple[str, ...] | None], ...]] = (
     ("All", None),
@@ -56,17 +80,22 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("CampaignModel", text)
 
 
+_KIND_LABELS: Final[dict[str, str]] = {
+    "character": "Player character",
+    "npc": "NPC",
+    "creature": "Creature",
+    "vehicle": "Vehicle",
+    "object": "Object",
+    "location": "Location",
+    "encounter": "Encounter",
+}
+"""The kinds' labels, translated one at a time as ``group_label`` does (the browser asks
+for one per painted row: translating all seven each time was most of its cost, issue 17)."""
+
+
 def kind_label(kind: str) -> str:
-    labels = {
-        "character": tr("Player character"),
-        "npc": tr("NPC"),
-        "creature": tr("Creature"),
-        "vehicle": tr("Vehicle"),
-        "object": tr("Object"),
-        "location": tr("Location"),
-        "encounter": tr("Encounter"),
-    }
-    return labels.get(kind, kind)
+    source = _KIND_LABELS.get(kind)
+    return tr(source) if source is not None else kind
 
 
 def group_label(name: str) -> str:
@@ -231,14 +260,12 @@ class CampaignModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+        if role != _DISPLAY or orientation != _HORIZONTAL:
             return None
         return (tr("Name"), tr("Kind"), tr("Player"), tr("Importance"), tr("File"))[section]
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return _FLAGS if index.isValid() else _NO_FLAGS
 
     @staticmethod
     def _values(entry: CampaignEntry) -> tuple[str, str, str, str, bool]:
@@ -254,13 +281,16 @@ class CampaignModel(QAbstractTableModel):
             )
         return entry.name, entry.kind, entry.player, entry.importance, False
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+    def data(self, index: Index, role: int = _DISPLAY) -> Any:
+        if role not in _ANSWERED:
             return None
-        entry = self._entries[index.row()]
+        row = index.row()
+        if not 0 <= row < len(self._entries) or not index.isValid():
+            return None
+        entry = self._entries[row]
         name, kind, player, importance, modified = self._values(entry)
         column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             if column == COL_NAME:
                 return f"{name} *" if modified else name
             if column == COL_KIND:
@@ -275,9 +305,9 @@ class CampaignModel(QAbstractTableModel):
             if column == COL_KIND:
                 order = KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
                 return f"{order:02d} {name.casefold()}"
-            value = self.data(index, Qt.ItemDataRole.DisplayRole)
+            value = self.data(index, _DISPLAY)
             return str(value or "").casefold()
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             if entry.problem:
                 return tooltip(entry.problem)
             if column == COL_NAME:  # the full name (the column may elide it) and who plays
@@ -292,15 +322,17 @@ class CampaignModel(QAbstractTableModel):
                     .replace("%2", str(entry.details.get("combatants", 0)))
                 )
             return None
-        if role == Qt.ItemDataRole.DecorationRole and column == COL_NAME and entry.problem:
+        if role == _DECORATION and column == COL_NAME and entry.problem:
             from PySide6.QtWidgets import QStyle  # only a broken file needs it
 
             return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        if role == Qt.ItemDataRole.FontRole and column == COL_NAME and modified:
+        if role == _FONT and column == COL_NAME and modified:
+            from PySide6.QtGui import QFont  # a modified row only: not on the first screen
+
             font = QFont()
             font.setItalic(True)
             return font
-        if role == Qt.ItemDataRole.AccessibleTextRole and column == COL_NAME:
+        if role == _ACCESSIBLE and column == COL_NAME:
             text = f"{name}, {kind_label(kind)}"
             if modified:
                 text += ", " + tr("unsaved changes")

@@ -16,8 +16,6 @@ the font. The widget wraps its dice to its width (height-for-width).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
@@ -39,29 +37,39 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 MAX_CHAIN_DRAWN = 12  # a longer chain (one in 2 billion) draws its last faces as "…"
 
 
-@dataclass(slots=True)
+# Plain classes, not dataclasses: a dataclass compiles its methods from source when it is
+# made (~1.5 M instructions each), and the dice panel is built for the first screen.
 class _Cell:
     """One die (a whole Wild Die chain) placed in the widget."""
 
-    die: DieRoll
-    rect: QRectF  # the faces and the caption
-    faces: list[tuple[QRectF, str, bool]] = field(default_factory=list)  # rect, label, pips
-    faded: bool = False
+    __slots__ = ("die", "faces", "faded", "rect")
+
+    def __init__(self, die: DieRoll, rect: QRectF, faded: bool = False) -> None:
+        self.die = die
+        self.rect = rect  # the faces and the caption
+        self.faces: list[tuple[QRectF, str, bool]] = []  # rect, label, pips
+        self.faded = faded
 
 
-@dataclass(slots=True)
 class _Header:
-    text: str
-    rect: QRectF
-    bold: bool
+    __slots__ = ("bold", "rect", "text")
+
+    def __init__(self, text: str, rect: QRectF, bold: bool) -> None:
+        self.text = text
+        self.rect = rect
+        self.bold = bold
 
 
-@dataclass(slots=True)
 class _Row:
-    header: str | None
-    dice: list[DieRoll]
-    faded: bool = False
-    bold: bool = False
+    __slots__ = ("bold", "dice", "faded", "header")
+
+    def __init__(
+        self, header: str | None, dice: list[DieRoll], faded: bool = False, bold: bool = False
+    ) -> None:
+        self.header = header
+        self.dice = dice
+        self.faded = faded
+        self.bold = bold
 
 
 class DiceView(QWidget):

@@ -25,7 +25,6 @@ import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from types import FrameType
 from typing import Any
@@ -40,26 +39,44 @@ CACHE_SIZE = 64
 BUSY_AFTER_MS = 250  # say "computing" only when a result is visibly late
 
 
-@dataclass(frozen=True, slots=True)
 class OddsResult:
-    """The answer to one request: the odds of ``spec``, or why there are none."""
+    """The answer to one request: the odds of ``spec``, or why there are none (never
+    changed once made). Plain classes here, not dataclasses: a dataclass compiles its
+    methods from source when it is made (~2-5 M instructions), on the first screen's path."""
 
-    generation: int
-    spec: RollSpec
-    odds: dict[int, float] | None
-    error: str | None = None
-    seconds: float = 0.0
+    __slots__ = ("error", "generation", "odds", "seconds", "spec")
+
+    def __init__(
+        self,
+        generation: int,
+        spec: RollSpec,
+        odds: dict[int, float] | None,
+        error: str | None = None,
+        seconds: float = 0.0,
+    ) -> None:
+        self.generation = generation
+        self.spec = spec
+        self.odds = odds
+        self.error = error
+        self.seconds = seconds
+
+    def __repr__(self) -> str:
+        return f"OddsResult({self.generation}, {self.spec!r}, error={self.error!r})"
 
 
 class _Stop(Exception):
     """Raised inside a computation that was cancelled or ran out of time."""
 
 
-@dataclass(slots=True)
 class _Token:
-    deadline: float
-    cancelled: bool = False
-    late: bool = False
+    """One job's stop flags (the worker finds its own job's token by identity)."""
+
+    __slots__ = ("cancelled", "deadline", "late")
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.cancelled = False
+        self.late = False
 
 
 class _Job(QRunnable):

@@ -58,7 +58,11 @@ class DicePanel(QWidget):
         *,
         undo_stack: QUndoStack | None = None,
         odds_worker: OddsWorker | None = None,
+        defaults: CheckDefaults | None = None,
     ) -> None:
+        """``defaults``: the campaign's way of rolling (``set_defaults``), in place before
+        the first odds are asked for (else those of the form's first roll, computed for
+        nothing: issue 17)."""
         super().__init__(parent)
         self.setObjectName("DicePanel")
         self.setAccessibleName(self.tr("Dice"))
@@ -76,6 +80,8 @@ class DicePanel(QWidget):
         }
         self.history = RollHistoryModel(self)
         self._build()
+        if defaults is not None:
+            self.form.set_defaults(defaults)
         self._connect()
         self._spec_changed(self.form.spec())
         self._update_actions()

@@ -17,7 +17,7 @@ from ui.campaign.index import is_campaign_folder, scan_campaign
 from ui.text import problem_text, tooltip
 
 FIRST_SCREEN_ROWS = 60
-"""Files read before the first paint: more rows than a browser shows at once."""
+"""Files read right after the first paint: more rows than a browser shows at once."""
 BACKGROUND_ROWS = 300
 """From this many files on, the campaign is validated on a worker thread."""
 
@@ -83,14 +83,16 @@ class CampaignController(QObject):
             return False
         if self.workspace.session is not None and not self.close():
             return False
-        # At start-up the first paint waits for the rows of the first screen only; the
-        # others are read after it (issue 17: 10,000 characters).
+        # At start-up the first paint waits for the campaign's title only: its files are
+        # listed after it (``list_first_screen``), the first screen's rows first (issue 17:
+        # listing, sorting and reading 10,000 characters' files grew the first paint).
         deferred = defer_loading and not self.first_paint_done
-        rows = FIRST_SCREEN_ROWS if deferred else None
-        index = scan_campaign(path, read_first=rows, first_screen=rows)
+        index = scan_campaign(path, list_files=not deferred)
         session = self.workspace.open_session(index)
         self.browser.set_model(session.model)
         self.browser.set_title(index.title)
+        if deferred:
+            self.browser.show_listing()
         self.undo.add(session.undo_stack)
         self.undo.activate(session.undo_stack)
         session.sessionChanged.connect(lambda _n: self.status.update_session_label())
@@ -103,6 +105,13 @@ class CampaignController(QObject):
             self.finish_loading()
         self.status.update_title()
         return True
+
+    def list_first_screen(self) -> None:
+        """Right after the first paint: the open campaign's first rows (read), the others
+        listed later (``finish_loading``)."""
+        session = self.workspace.session
+        if session is not None:
+            session.list_folder(FIRST_SCREEN_ROWS, FIRST_SCREEN_ROWS)
 
     def after_first_paint(self) -> None:
         self.first_paint_done = True

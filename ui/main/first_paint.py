@@ -1,9 +1,9 @@
 """Cold start: what waits until the main window has painted once, and what waits until the
 dice panel has.
 
-Before the first paint the window holds only Qt widgets and the campaign browser over the
-quick ``json`` index; after it (from the event loop) come the toolbar icons, the browser's
-last touches and the dice panel: whoever owns each connects to ``afterFirstPaint``. The
+Before the first paint the window holds only Qt widgets and the campaign's title; after it
+(from the event loop) come the browser's rows, the dice panel, the toolbar icons and the
+browser's last touches: whoever owns each connects to ``afterFirstPaint``. The
 deferred campaign loading (pydantic, the documents, crash recovery) waits for the dice
 panel's own first paint (``after_painted``): the window is whole before it.
 """

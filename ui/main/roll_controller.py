@@ -44,13 +44,13 @@ class RollController(QObject):
         if self.panel is None:
             from ui.dice import DicePanel
 
-            panel = DicePanel()
+            # The campaign's defaults from the start: its first odds are the ones shown.
+            panel = DicePanel(defaults=self.check_defaults())
             panel.pointsSpent.connect(self._points_spent)
             panel.rolled.connect(self.rolled)
             panel.nextRequested.connect(self.roll_next)
             self.panel = panel
             self.docks.set_dice_panel(panel)
-            self.apply_house_rules()
         return self.panel
 
     def check_defaults(self) -> CheckDefaults:

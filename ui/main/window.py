@@ -3,8 +3,8 @@ dice (right), menus and toolbar. It holds the widgets and lays them out; the flo
 to the controllers it makes (``ui.main``), which meet through the ``Workspace`` (what is
 open), the ``Prompter`` (what is asked) and the ``SaveService`` (what is saved).
 
-Cold start: only Qt and the light campaign index before the first paint (``FirstPaint``);
-then the dice panel; once it has painted, icons; then the campaign's loading (pydantic).
+Cold start: Qt and the campaign's title before the first paint (``FirstPaint``); then its
+rows and the dice panel; once that has painted, icons; then the campaign's loading.
 """
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ class MainWindow(QMainWindow):
         sheets.problem.connect(lambda reason: status.show(reason, 8000))
         self.undo.group.cleanChanged.connect(lambda _clean: status.update_title())
         self.undo.group.activeStackChanged.connect(lambda _stack: status.update_title())
-        self.first_paint.afterFirstPaint.connect(self.rolls.ensure_panel)
-        self.first_paint.afterFirstPaint.connect(self.docks.shown)  # with the panel in
+        for after in (self.campaigns.list_first_screen, self.rolls.ensure_panel, self.docks.shown):
+            self.first_paint.afterFirstPaint.connect(after)  # rows, panel, then dock widths
         self.first_paint.afterFirstPaint.connect(
             lambda: after_painted(self.rolls.ensure_panel(), self._after_panel_painted)
         )

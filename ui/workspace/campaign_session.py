@@ -26,9 +26,12 @@ from ui.campaign.index import (
     CHARACTERS_FOLDER,
     CampaignEntry,
     CampaignIndex,
+    campaign_files,
     entry_for_file,
+    first_files,
     pending_entry,
     read_pending,
+    rows_for,
 )
 from ui.campaign.model import CampaignModel
 from ui.services import gc_guard
@@ -72,8 +75,14 @@ class CampaignSession(QObject):
         self.model = CampaignModel(self)
         self.model.set_entries(index.entries)
         self._unlisted: list[str] = list(index.later)
-        """Files without a row yet (the index's ``later``): a big campaign's first paint
-        waits for its first screen only; ``list_more`` adds them."""
+        """Files without a row yet (the index's ``later``): a big campaign's first screen
+        waits for its first rows only; ``list_more`` adds them."""
+        self._listed = index.listed
+        """The folder's files listed (False: the index read the title only, and
+        ``list_folder`` lists them: at start-up, after the first paint)."""
+        self._rest_unknown = False
+        """The first screen was listed without the folder's other files: ``_list_rest``
+        lists them all (``list_more``, ``row_count``)."""
         self.campaign: Campaign | None = None
         self.campaign_stamp: FileStamp | None = None
         self.problems: list[str] = []
@@ -89,12 +98,35 @@ class CampaignSession(QObject):
 
     # --- loading -------------------------------------------------------------------------------
 
+    def list_folder(self, read_first: int | None = 0, first_screen: int = 0) -> None:
+        """List the folder's first ``first_screen`` files if the index did not (as the
+        folder lists them: a big campaign's other names are not even listed), of which
+        ``read_first`` (None: all) are read now; ``list_more`` adds the others. At
+        start-up this runs after the first paint (issue 17: the first paint must not wait
+        for listing, sorting and reading a big campaign's files)."""
+        if self._listed:
+            return
+        self._listed = True
+        shown, complete = first_files(self.folder, first_screen)
+        self._rest_unknown = not complete
+        self.model.set_entries(rows_for(self.folder, shown, read_first))
+
+    def _list_rest(self) -> None:
+        """The folder's files past the first screen, sorted, as names (``_unlisted``)."""
+        self.list_folder()
+        if self._rest_unknown:
+            self._rest_unknown = False
+            shown = {entry.relative for entry in self.model.entries()}
+            self._unlisted = [r for r in campaign_files(self.folder) if r not in shown]
+
     def row_count(self) -> int:
         """Every row of the campaign, listed in the browser yet or not."""
+        self._list_rest()
         return self.model.rowCount() + len(self._unlisted)
 
     def list_more(self, limit: int | None = LIST_BATCH) -> bool:
         """Add up to ``limit`` (None: all) rows not listed yet; True while some remain."""
+        self._list_rest()
         if not self._unlisted:
             return False
         count = len(self._unlisted) if limit is None else limit
