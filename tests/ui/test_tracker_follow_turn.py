@@ -3,14 +3,17 @@ turn to a row out of sight, on the GM's table or on the projector."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QTableView
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import NextTurn
 from tests.encounter_helpers import small_engine
+from ui.tracker import initiative_model
 from ui.tracker.commands import EncounterController
 from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
 from ui.tracker.player_view import PlayerView
+from ui.tracker.rows import COLUMN_COUNT, row_data
 from ui.tracker.window_parts.table import InitiativeTable
 
 
@@ -73,3 +76,53 @@ def test_the_player_view_scrolls_the_actor_into_sight(qtbot: QtBot) -> None:
         assert _in_sight(table, row)
         scrolled = scrolled or table.verticalScrollBar().value() > 0
     assert scrolled
+
+
+def test_a_new_round_builds_again_only_the_rows_in_sight(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table that followed every turn has built every row by the round's end; the new
+    round builds at once only the rows in sight, the others when shown (whole rows
+    repaint) -- and none is stale."""
+    engine = small_engine(10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+    controller = EncounterController(engine)
+    model = InitiativeModel(engine)
+    proxy = InitiativeProxy()
+    proxy.setSourceModel(model)
+    table = InitiativeTable(model, proxy)
+    qtbot.addWidget(table)
+    controller.changed.connect(model.refresh)
+    table.resize(900, 4 * table.rowHeight(0))
+    table.show()
+    qtbot.waitExposed(table)
+    controller.run(NextTurn())
+    while engine.encounter.current_turn != len(engine.encounter.turn_order) - 1:
+        controller.run(NextTurn())
+        table.viewport().repaint()  # as the event loop paints each turn's rows
+    for row in range(model.rowCount()):
+        model.row(row)  # every row built, as a table scrolled through them all has
+    built: list[str] = []
+    monkeypatch.setattr(
+        initiative_model,
+        "row_data",
+        lambda engine, cid, position: built.append(cid) or row_data(engine, cid, position),
+    )
+    spans: list[tuple[int, int, int, int]] = []
+    model.dataChanged.connect(
+        lambda a, b, *_: spans.append((a.row(), a.column(), b.row(), b.column()))
+    )
+    controller.run(NextTurn())  # R6: round 2, the table turns back to the first row
+    in_sight = set(table.source_rows_in_sight())
+    assert 0 in in_sight and len(in_sight) < model.rowCount()
+    assert {model.row_of(cid) for cid in built} <= in_sight
+    whole = {
+        r
+        for a, first, b, last in spans
+        if first == 0 and last == COLUMN_COUNT - 1
+        for r in range(a, b + 1)
+    }
+    assert set(range(model.rowCount())) - in_sight <= whole  # out of sight: built when shown
+    monkeypatch.undo()
+    fresh = InitiativeModel(engine)
+    for row in range(model.rowCount()):
+        assert model.row(row) == fresh.row(row)

@@ -2,8 +2,11 @@
 
 With more combatants than the screen has rows (a 1366x768 laptop shows about 22), Next
 turn would otherwise pass the turn to a row the GM (or, on the projector, the players)
-cannot see. Only the rows move: a GM who scrolled the table sideways keeps the columns
-they look at.
+cannot see. The table turns a page rather than creep a row a turn: the actor's row goes to
+the top, with those who act after it in view below, and the next turns repaint only
+their own rows (a creeping table repainted, and the player view re-measured its columns,
+at every turn: bench/bench_tracker.py). Only the rows move: a GM who scrolled the table
+sideways keeps the columns they look at.
 """
 
 from __future__ import annotations
@@ -13,14 +16,17 @@ from PySide6.QtWidgets import QAbstractItemView, QTableView
 
 
 def show_row(table: QTableView, row: int) -> None:
-    """Scroll ``table`` (the least it takes) so its ``row`` (a view row) is in sight."""
+    """Bring ``table``'s ``row`` (a view row) into sight, at the top, unless it is."""
     model: QAbstractItemModel = table.model()
     if not 0 <= row < model.rowCount():
         return
+    top = table.rowViewportPosition(row)
+    if top >= 0 and top + table.rowHeight(row) <= table.viewport().height():
+        return  # in sight already: nothing moves
     # Aim at the leftmost column wholly in sight, so the table does not move sideways.
     header = table.horizontalHeader()
     visual = max(header.visualIndexAt(0), 0)
     column = header.logicalIndex(visual)
     if table.columnViewportPosition(column) < 0 and visual + 1 < header.count():
         column = header.logicalIndex(visual + 1)
-    table.scrollTo(model.index(row, column), QAbstractItemView.ScrollHint.EnsureVisible)
+    table.scrollTo(model.index(row, column), QAbstractItemView.ScrollHint.PositionAtTop)

@@ -18,7 +18,7 @@ wound level, then the tracks still in play (composure); under ``body_points`` th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from PySide6.QtCore import (
@@ -150,6 +150,9 @@ class InitiativeModel(QAbstractTableModel):
         self._row_of: dict[str, int] = {}
         self._cache: dict[str, RowData] = {}
         self._actor: str | None = None
+        self.rows_in_sight: Callable[[], Iterable[int]] | None = None
+        """The rows the view that shows this model has in sight (set by the view; None:
+        every cached row counts as in sight). A new round builds those again at once."""
         self._ids = self._compute_ids()
         self._row_of = {cid: row for row, cid in enumerate(self._ids)}
         self._actor = engine.current()
@@ -195,16 +198,17 @@ class InitiativeModel(QAbstractTableModel):
         a new order resets the model. The rows of the previous and the new actor always
         change (the current-turn mark moves); a new actor is announced (``actorMoved``)."""
         before = self._actor
-        self._refresh(changed)
-        if self._actor != before and self._actor is not None:
+        announced = self._refresh(changed)
+        if not announced and self._actor != before and self._actor is not None:
             self.actorMoved.emit(self._actor)
 
-    def _refresh(self, changed: Iterable[str] | None) -> None:
+    def _refresh(self, changed: Iterable[str] | None) -> bool:
+        """The update; True when it announced the new actor itself."""
         ids = self._compute_ids()
         actor = self._engine.current()
         if ids != self._ids and sorted(ids) == sorted(self._ids):
             self._reorder(ids, actor)
-            return
+            return False
         if ids != self._ids:
             self.beginResetModel()
             self._ids = ids
@@ -212,9 +216,12 @@ class InitiativeModel(QAbstractTableModel):
             self._cache.clear()
             self._actor = actor
             self.endResetModel()
-            return
+            return False
         if changed is None:
+            moved = actor != self._actor and actor is not None
             self._actor = actor
+            if moved:  # the view follows first: the rows then in its sight are built now
+                self.actorMoved.emit(actor)
             if self._update_colors():  # a new palette: every cell paints anew
                 self._cache.clear()
                 if self._ids:
@@ -223,7 +230,7 @@ class InitiativeModel(QAbstractTableModel):
                     )
             else:
                 self._refresh_every_row()
-            return
+            return moved
         rows = set(changed)
         if actor != self._actor:
             rows.update(x for x in (actor, self._actor) if x is not None)
@@ -234,15 +241,24 @@ class InitiativeModel(QAbstractTableModel):
                 continue
             self._cache.pop(cid, None)
             self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
+        return False
 
     def _refresh_every_row(self) -> None:
         """Every row may have changed (a new round: budgets, Done, rounds left). The rows
-        on screen -- those cached, painted since the last change -- are built again now and
-        only their changed cells repaint (``changed_spans``): at a round change that is
-        three columns of ten. The others are built when next shown; their dataChanged
-        goes in runs of ``QUIET_RUN`` rows, since Qt repaints the whole table for a range
-        of more than about 200 cells even when none of it is on screen."""
+        on screen (``rows_in_sight``) that were built are built again now and only their
+        changed cells repaint (``changed_spans``): at a round change that is three columns
+        of ten. The others are built when next shown (a table that followed the turns
+        has built every row by the round's end); their dataChanged goes in runs of
+        ``QUIET_RUN`` rows, since Qt repaints the whole table for a range of more than
+        about 200 cells even when none of it is on screen."""
         before, self._cache = self._cache, {}
+        if self.rows_in_sight is not None:
+            ids = self._ids
+            before = {
+                ids[row]: before[ids[row]]
+                for row in self.rows_in_sight()
+                if 0 <= row < len(ids) and ids[row] in before
+            }
         in_order = len(self._engine.encounter.turn_order)
         run: int | None = None
         for row, cid in enumerate(self._ids):

@@ -80,6 +80,7 @@ class InitiativeTable(QTableView):
         model.modelReset.connect(self.fit_names)
         model.rowsInserted.connect(lambda *_: self.fit_names())
         model.actorMoved.connect(self.follow_turn)
+        model.rows_in_sight = self.source_rows_in_sight
         self.fit_names()
 
     def fit_names(self) -> None:
@@ -135,6 +136,17 @@ class InitiativeTable(QTableView):
             QItemSelectionModel.SelectionFlag.ClearAndSelect
             | QItemSelectionModel.SelectionFlag.Rows,
         )
+
+    def source_rows_in_sight(self) -> list[int]:
+        """The model rows this table shows now (a new round builds those first)."""
+        first = self.rowAt(0)
+        if first < 0:
+            return []
+        last = self.rowAt(self.viewport().height() - 1)
+        if last < 0:
+            last = self.proxy.rowCount() - 1
+        proxy = self.proxy
+        return [proxy.mapToSource(proxy.index(row, 0)).row() for row in range(first, last + 1)]
 
     def follow_turn(self, combatant: str) -> None:
         """Keep the acting combatant's row in sight (``ui.tracker.follow_turn``)."""
