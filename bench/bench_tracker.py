@@ -7,8 +7,9 @@ right after the frame (``ui.tracker.after_repaints``); the player view's update 
 apart, twice: with a forced repaint of its whole table (the worst case), and as Qt paints
 it (its pending repaints only: the rows its ``dataChanged`` marked, the heading). Both
 tables follow the turn (``ui.tracker.follow_turn``): when the actor's row leaves sight the
-table turns a page, and a new round turns it back to the first row. The window fills a 1366x768 laptop screen, and before
-each measured round change the event loop is let go idle (``settle``), as it is when the
+GM's table turns a page and the projector's creeps a row, and a new round turns both back
+to the first row. The window fills a 1366x768 laptop screen, and before each measured
+round change the event loop is let go idle (``settle``), as it is when the
 GM presses the key.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_tracker.py

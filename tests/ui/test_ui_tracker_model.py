@@ -221,3 +221,35 @@ def test_rows_off_screen_change_in_runs_qt_does_not_repaint_whole() -> None:
     model.dataChanged.connect(lambda a, b, *_: runs.append((a.row(), b.row())))
     model.refresh(None)  # nothing cached: every row is off screen
     assert [b - a + 1 for a, b in runs] == [QUIET_RUN, QUIET_RUN, 3]
+
+
+def test_the_player_views_columns_fit_every_name_and_status_in_bold(qtbot: QtBot) -> None:
+    """The columns are measured when the people change, not at each turn: every name,
+    side and status fits whole, in the actor's bold, and the widths hold through turns."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from ui.tracker.player_view import COL_PUBLIC_STATUS, STATUS_WORDS
+
+    engine = small_engine(5, 4, 3, 2, 1)
+    engine.encounter.combatants[2].name = "Sir Bartholomew of the Long Name"
+    controller = EncounterController(engine)
+    view = PlayerView(engine)
+    qtbot.addWidget(view)
+    controller.changed.connect(view.schedule_update)
+    bold = QFont(view.table.font())
+    bold.setBold(True)
+    metrics = QFontMetrics(bold)
+    header = view.table.horizontalHeader()
+    widths = [header.sectionSize(c) for c in range(5)]
+    for row in view.model.rows():
+        assert header.sectionSize(1) > metrics.horizontalAdvance(row.name)
+        assert header.sectionSize(2) > metrics.horizontalAdvance(row.side)
+    assert all(
+        header.sectionSize(COL_PUBLIC_STATUS) > metrics.horizontalAdvance(w) for w in STATUS_WORDS
+    )
+    for _ in range(6):
+        controller.run(NextTurn())
+        view.flush()
+    assert [header.sectionSize(c) for c in (0, 1, 2, COL_PUBLIC_STATUS)] == [
+        widths[c] for c in (0, 1, 2, COL_PUBLIC_STATUS)
+    ]

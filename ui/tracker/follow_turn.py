@@ -2,11 +2,11 @@
 
 With more combatants than the screen has rows (a 1366x768 laptop shows about 22), Next
 turn would otherwise pass the turn to a row the GM (or, on the projector, the players)
-cannot see. The table turns a page rather than creep a row a turn: the actor's row goes to
-the top, with those who act after it in view below, and the next turns repaint only
-their own rows (a creeping table repainted, and the player view re-measured its columns,
-at every turn: bench/bench_tracker.py). Only the rows move: a GM who scrolled the table
-sideways keeps the columns they look at.
+cannot see. The GM's table turns a page: the actor's row goes to the top, with those who
+act after it in view below, and the next turns repaint only their own rows (creeping a
+row a turn cost its frame ~5 ms more, bench/bench_tracker.py). The projector's table
+creeps a row a turn: its rows are large, and a page turn repaints them all (p95 13-18 ms
+against 7 ms creeping). Only the rows move: a table scrolled sideways keeps its columns.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from PySide6.QtCore import QAbstractItemModel
 from PySide6.QtWidgets import QAbstractItemView, QTableView
 
 
-def show_row(table: QTableView, row: int) -> None:
-    """Bring ``table``'s ``row`` (a view row) into sight, at the top, unless it is."""
+def show_row(table: QTableView, row: int, *, page: bool = True) -> None:
+    """Bring ``table``'s ``row`` (a view row) into sight unless it is: at the top
+    (``page``), or the least scroll that shows it."""
     model: QAbstractItemModel = table.model()
     if not 0 <= row < model.rowCount():
         return
@@ -29,4 +30,5 @@ def show_row(table: QTableView, row: int) -> None:
     column = header.logicalIndex(visual)
     if table.columnViewportPosition(column) < 0 and visual + 1 < header.count():
         column = header.logicalIndex(visual + 1)
-    table.scrollTo(model.index(row, column), QAbstractItemView.ScrollHint.PositionAtTop)
+    hint = QAbstractItemView.ScrollHint
+    table.scrollTo(model.index(row, column), hint.PositionAtTop if page else hint.EnsureVisible)
