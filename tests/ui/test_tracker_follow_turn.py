@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtWidgets import QTableView
 from pytestqt.qtbot import QtBot
 
-from sheets.encounter import NextTurn
+from sheets.encounter import Engine, NextTurn
 from tests.encounter_helpers import small_engine
 from ui.tracker import initiative_model
 from ui.tracker.commands import EncounterController
@@ -23,9 +23,10 @@ def _in_sight(table: QTableView, row: int) -> bool:
     return top >= 0 and top + table.rowHeight(row) <= table.viewport().height()
 
 
-def test_the_gm_table_scrolls_the_actor_into_sight_and_keeps_its_columns(
-    qtbot: QtBot,
-) -> None:
+def _table(
+    qtbot: QtBot, width: int
+) -> tuple[Engine, EncounterController, InitiativeModel, InitiativeTable]:
+    """Ten combatants in a GM's table ``width`` wide with three or four rows in sight."""
     engine = small_engine(10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
     controller = EncounterController(engine)
     model = InitiativeModel(engine)
@@ -34,9 +35,17 @@ def test_the_gm_table_scrolls_the_actor_into_sight_and_keeps_its_columns(
     table = InitiativeTable(model, proxy)
     qtbot.addWidget(table)
     controller.changed.connect(model.refresh)
-    table.resize(500, 4 * table.rowHeight(0))  # three or four rows in sight, not all columns
+    table.resize(width, 4 * table.rowHeight(0))
     table.show()
     qtbot.waitExposed(table)
+    return engine, controller, model, table
+
+
+def test_the_gm_table_scrolls_the_actor_into_sight_and_keeps_its_columns(
+    qtbot: QtBot,
+) -> None:
+    engine, controller, model, table = _table(qtbot, 500)  # not all columns
+    proxy = table.proxy
     table.horizontalScrollBar().setValue(table.horizontalScrollBar().maximum())
     sideways = table.horizontalScrollBar().value()
     assert sideways > 0
@@ -84,17 +93,7 @@ def test_a_new_round_builds_again_only_the_rows_in_sight(
     """A table that followed every turn has built every row by the round's end; the new
     round builds at once only the rows in sight, the others when shown (whole rows
     repaint) -- and none is stale."""
-    engine = small_engine(10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
-    controller = EncounterController(engine)
-    model = InitiativeModel(engine)
-    proxy = InitiativeProxy()
-    proxy.setSourceModel(model)
-    table = InitiativeTable(model, proxy)
-    qtbot.addWidget(table)
-    controller.changed.connect(model.refresh)
-    table.resize(900, 4 * table.rowHeight(0))
-    table.show()
-    qtbot.waitExposed(table)
+    engine, controller, model, table = _table(qtbot, 900)
     controller.run(NextTurn())
     while engine.encounter.current_turn != len(engine.encounter.turn_order) - 1:
         controller.run(NextTurn())
