@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from app.gui import APP_NAME, QUIT_AFTER_ENV, MainWindow
+from tests.app_helpers import run_script
 from tests.locations import ROOT
 from ui.services.prompter import ScriptedPrompter
 
@@ -206,18 +207,6 @@ def test_the_dice_panel_shows_its_odds_before_pydantic_and_takes_the_rules_once_
     raw = json.loads((campaign / "campaign.json").read_text(encoding="utf-8"))
     raw.setdefault("house_rules", {})["wild_dice"] = 2
     (campaign / "campaign.json").write_text(json.dumps(raw), encoding="utf-8")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        env[name] = str(tmp_path / name)
-    proc = subprocess.run(
-        [sys.executable, "-c", _PANEL_BEFORE_LOADING, str(campaign)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
-    assert proc.returncode == 0, proc.stderr
+    proc = run_script(_PANEL_BEFORE_LOADING, str(campaign), home=tmp_path)
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
     assert seen == {"documents": False, "wild": 1, "odds": True, "loaded_wild": 2}

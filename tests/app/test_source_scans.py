@@ -4,13 +4,10 @@ and files every module as its own reading would, as far as feature selection goe
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from types import ModuleType
 
 from app.source_scans import known_answer
-from tests.locations import ROOT
+from tests.app_helpers import run_script
 
 
 def _reads(seen: list[str]) -> object:
@@ -52,18 +49,7 @@ print(json.dumps({
 
 
 def test_the_app_installs_it_and_features_still_work() -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.run(
-        [sys.executable, "-c", _IN_THE_APP],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
+    proc = run_script(_IN_THE_APP)
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
     # "uses PySide" (0) and "ignore" (-1): what reading their sources gives
     assert seen == {"installed": True, "ui": 0, "sheets": -1, "snake_case": True}

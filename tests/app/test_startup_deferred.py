@@ -5,14 +5,12 @@ top-level import that drags one back in fails here, not months later in a benchm
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from typing import Any
 
 import pytest
 
-from tests.locations import ROOT
+from tests.app_helpers import run_script
 
 _AT_FIRST_PAINT = """
 import json, sys
@@ -77,21 +75,13 @@ def first_paint(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
     tmp = tmp_path_factory.mktemp("first-paint")
     campaign = copy_sample(tmp)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", WILDDIE_STARTUP_PROBE="1")
-    env["WILDDIE_QUIT_AFTER_MS"] = "30000"  # only stops a run that went wrong
-    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        env[name] = str(tmp / name)
-    proc = subprocess.run(
-        [sys.executable, "-c", _AT_FIRST_PAINT, str(campaign)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-        check=False,
+    proc = run_script(
+        _AT_FIRST_PAINT,
+        str(campaign),
+        home=tmp,
+        WILDDIE_STARTUP_PROBE="1",
+        WILDDIE_QUIT_AFTER_MS="30000",  # only stops a run that went wrong
     )
-    assert proc.returncode == 0, proc.stderr
     line = next(line for line in proc.stdout.splitlines() if line.startswith("SEEN "))
     seen: dict[str, Any] = json.loads(line.removeprefix("SEEN "))
     return seen
