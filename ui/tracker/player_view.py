@@ -212,7 +212,7 @@ def _public_damage(view: EncounterView, combatant: Combatant) -> bool:
 PUBLIC_HEADERS = ("#", "Name", "Side", "Condition", "")
 COL_PUBLIC_CONDITION = 3
 COL_PUBLIC_STATUS = 4
-STATUS_WORDS: Final = ("Acting", "Conceded", "Out of Action", "Done")
+STATUS_WORDS: Final = ("Acting", "Done", *sorted(OUT_STATUSES))
 """Every word the status column shows (``public_row``)."""
 
 
@@ -305,7 +305,7 @@ class PublicModel(QAbstractTableModel):
                 palette.color(QPalette.ColorRole.Highlight),
                 0.35,
             )
-        if role == Qt.ItemDataRole.ForegroundRole and row.status in ("Conceded", "Out of Action"):
+        if role == Qt.ItemDataRole.ForegroundRole and row.status in OUT_STATUSES:
             return QApplication.palette().color(
                 QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text
             )
@@ -345,7 +345,7 @@ class PublicCellDelegate(KeptCellsDelegate):
     @staticmethod
     def shows(row: PublicCombatant, column: int) -> Hashable:
         """What a cell shows and how: equal keys paint equal pixels."""
-        faded = row.status in ("Conceded", "Out of Action")
+        faded = row.status in OUT_STATUSES
         return column, shown(row, column), row.acting, faded
 
     def cell_key(self, index: QModelIndex | QPersistentModelIndex) -> Hashable | None:
@@ -581,13 +581,16 @@ class PlayerView(QWidget):
             if shown != (cid in self._row_of):
                 return False
         actor = self._engine.current()
+        projected = []
         for cid in changed:
             row = self._row_of.get(cid)
             if row is not None:
                 position = self.model.rows()[row].position
                 data = public_row(self._engine, cid, position, actor)
                 self.model.set_row(row, data)
-                self._fit_columns((data,))  # a new name may be longer
+                projected.append(data)
+        if projected:
+            self._fit_columns(tuple(projected))  # a new name may be longer
         return True
 
     def show_on(self, screen: QScreen | None = None, full_screen: bool = False) -> None:
