@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from sheets.encounter import CommandRecord, CommandRefused, Engine, RollInitiative, StartEncounter
 from tests.sheets.test_encounter_undo import draw_command, fresh_engine
-from ui.tracker.player_view import PublicCombatant, public_order, public_state, turn_rows
+from ui.tracker.public_projection import PublicCombatant, public_order, public_state, turn_rows
 from ui.tracker.rows import (
     COL_ACTIONS,
     COL_CONDITIONS,

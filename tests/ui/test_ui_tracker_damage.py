@@ -36,7 +36,8 @@ from ui.tracker.initiative_model import (
     SortRole,
     TracksRole,
 )
-from ui.tracker.player_view import PlayerView, PublicDamageRole, public_state
+from ui.tracker.player_view import PlayerView, PublicDamageRole
+from ui.tracker.public_projection import public_state
 
 DIE_CODE = re.compile(r"\b\d+D(?:[+-]\d+)?\b")
 

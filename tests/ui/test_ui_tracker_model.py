@@ -27,7 +27,8 @@ from ui.tracker.initiative_model import (
     InitiativeProxy,
     TracksRole,
 )
-from ui.tracker.player_view import PlayerView, public_state
+from ui.tracker.player_view import PlayerView
+from ui.tracker.public_projection import public_state
 
 DIE_CODE = re.compile(r"\b\d+D(?:[+-]\d+)?\b")
 
