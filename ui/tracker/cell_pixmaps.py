@@ -32,6 +32,31 @@ class CellPixmaps:
         self._font = QFont()
         self._font_key = self._font.key()
 
+    def font_key(self, font: QFont) -> str:
+        """``font.key()``, kept while the font stays the same: the key costs more than the
+        rest of a cell's lookup."""
+        if font != self._font:
+            self._font = QFont(font)
+            self._font_key = font.key()
+        return self._font_key
+
+    def key(
+        self,
+        shows: Hashable,
+        state: int,
+        width: int,
+        height: int,
+        ratio: float,
+        palette_key: int,
+        font_key: str,
+    ) -> Hashable:
+        """What a kept cell is found by: what it shows, its item state (an int: selected,
+        focus, enabled), its size and pixel ratio, the palette and the font."""
+        return (shows, state, width, height, ratio, palette_key, font_key)
+
+    def kept(self, key: Hashable) -> QPixmap | None:
+        return self._cells.get(key)
+
     def draw(
         self,
         painter: QPainter,
@@ -40,19 +65,15 @@ class CellPixmaps:
         paint_cell: PaintCell,
     ) -> None:
         rect: QRect = option.rect
-        font: QFont = option.font
-        if font != self._font:  # QFont.key() costs more than the rest of the key
-            self._font = QFont(font)
-            self._font_key = font.key()
         ratio = painter.device().devicePixelRatioF()
-        key = (
+        key = self.key(
             shows,
-            option.state.value,  # an int: selected, hovered, enabled (enum ops cost a call)
+            option.state.value,  # an int (enum ops cost a call)
             rect.width(),
             rect.height(),
             ratio,
             option.palette.cacheKey(),
-            self._font_key,
+            self.font_key(option.font),
         )
         cell = self._cells.get(key)
         if cell is None:
@@ -90,6 +111,11 @@ class KeptCellsDelegate(QStyledItemDelegate):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._cells = CellPixmaps()
+
+    @property
+    def cells(self) -> CellPixmaps:
+        """The kept cells, for a view that draws them itself (``ui.tracker.table_paint``)."""
+        return self._cells
 
     def cell_key(self, index: QModelIndex | QPersistentModelIndex) -> Hashable | None:
         raise NotImplementedError

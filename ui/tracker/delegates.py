@@ -22,7 +22,7 @@ from sheets.damage import HEALTHY, WOUND_LEVELS
 from ui.theme import DANGER, WARN, mix
 from ui.tracker.cell_pixmaps import KeptCellsDelegate
 from ui.tracker.initiative_model import RowRole
-from ui.tracker.rows import COL_INITIATIVE, COL_ORDER, DamageCell, RowData
+from ui.tracker.rows import COL_INITIATIVE, COL_ORDER, DamageCell, RowData, faded
 
 GOOD: Final = QColor(72, 160, 92)
 WOUND_COLORS: Final = (
@@ -146,7 +146,7 @@ class RowDelegate(KeptCellsDelegate):
             return palette.color(QPalette.ColorRole.HighlightedText)
         if row.acting:
             painter.fillRect(rect, self._acting)
-        if row.state in ("conceded", "out"):
+        if faded(row):
             return self._faded
         return palette.color(QPalette.ColorRole.Text)
 
@@ -158,7 +158,11 @@ class RowDelegate(KeptCellsDelegate):
         row: RowData | None = index.data(RowRole)
         if row is None:
             return None
-        return self.shows(row, index.column()), row.acting, row.state in ("conceded", "out")
+        return self.row_key(row, index.column())
+
+    def row_key(self, row: RowData, column: int) -> Hashable:
+        """``cell_key`` from the row itself (``ui.tracker.table_paint`` has it in hand)."""
+        return self.shows(row, column), row.acting, faded(row)
 
     def paint_cell(
         self,

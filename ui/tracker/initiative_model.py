@@ -53,6 +53,7 @@ from ui.tracker.rows import (
     TrackCell,
     changed_spans,
     damage_cell,
+    faded,
     row_data,
 )
 
@@ -345,7 +346,7 @@ class InitiativeModel(QAbstractTableModel):
         if role == _BACKGROUND:
             return self._acting_brush if data.acting else None
         if role == _FOREGROUND:
-            return self._faded if data.state in ("conceded", "out") else None
+            return self._faded if faded(data) else None
         if role == _ALIGN:
             return _CENTER if column in (COL_ORDER, COL_INITIATIVE) else None
         if role == CombatantIdRole:

@@ -261,7 +261,7 @@ def changed_spans(before: RowData, after: RowData) -> tuple[tuple[int, int], ...
     if before == after:
         return ()
     last = COLUMN_COUNT - 1
-    if before.acting != after.acting or _faded(before) != _faded(after):
+    if before.acting != after.acting or faded(before) != faded(after):
         return ((0, last),)
     columns = {c for c in range(COLUMN_COUNT) if before.display[c] != after.display[c]}
     if (before.tracks, before.damage) != (after.tracks, after.damage):
@@ -279,7 +279,8 @@ def changed_spans(before: RowData, after: RowData) -> tuple[tuple[int, int], ...
     return tuple(spans)
 
 
-def _faded(row: RowData) -> bool:
+def faded(row: RowData) -> bool:
+    """A row shown faded: its combatant conceded or is out of the scene."""
     return row.state in ("conceded", "out")
 
 

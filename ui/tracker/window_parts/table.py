@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from ui.tracker.delegates import ActionsDelegate, ConditionsDelegate, RowDelegate
@@ -21,7 +22,9 @@ from ui.tracker.rows import (
     COL_POINTS,
     COL_SIDE,
     COL_STATE,
+    RowData,
 )
+from ui.tracker.table_paint import paint_kept_rows
 
 MAX_NAME_WIDTH: Final = 320
 COLUMN_WIDTHS: Final = {
@@ -82,6 +85,18 @@ class InitiativeTable(QTableView):
         model.actorMoved.connect(self.follow_turn)
         model.rows_in_sight = self.source_rows_in_sight
         self.fit_names()
+
+    paints_kept_rows = True
+    """Paint in one Python pass from kept cells (``ui.tracker.table_paint``); a test
+    turns it off to compare with Qt's own paint."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not (self.paints_kept_rows and paint_kept_rows(self, event, self.row_data_at)):
+            super().paintEvent(event)
+
+    def row_data_at(self, row: int) -> RowData:
+        """What the view's ``row`` shows (through the sorting proxy)."""
+        return self.source.row(self.proxy.mapToSource(self.proxy.index(row, 0)).row())
 
     def fit_names(self) -> None:
         """The name column as wide as the longest name (within bounds)."""

@@ -1,0 +1,133 @@
+"""The initiative table painted in one pass from kept cells (``ui.tracker.table_paint``)
+shows exactly the pixels Qt's own paint shows, in every state that pass handles."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, QPoint, QRect, Qt
+from PySide6.QtGui import QImage, QRegion
+from pytestqt.qtbot import QtBot
+
+from sheets.encounter import Concede, CreateCondition, Engine, NextTurn
+from sheets.results import Duration
+from tests.encounter_helpers import small_engine
+from ui.theme import dark_palette, light_palette
+from ui.tracker.cell_pixmaps import CellPixmaps
+from ui.tracker.commands import EncounterController
+from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
+from ui.tracker.rows import COL_NAME
+from ui.tracker.window_parts.table import InitiativeTable
+
+
+def _table(
+    qtbot: QtBot, engine: Engine, *, dark: bool = False, width: int = 1100
+) -> InitiativeTable:
+    model = InitiativeModel(engine)
+    proxy = InitiativeProxy()
+    proxy.setSourceModel(model)
+    table = InitiativeTable(model, proxy)
+    qtbot.addWidget(table)
+    table.setPalette(dark_palette() if dark else light_palette())
+    table.resize(width, 7 * table.rowHeight(0))
+    table.show()
+    qtbot.waitExposed(table)
+    return table
+
+
+def _played(qtbot: QtBot, *, dark: bool = False, width: int = 1100) -> InitiativeTable:
+    """Seven combatants some turns in: an actor, a conceded row, a condition, kept cells."""
+    engine = small_engine(7, 6, 5, 4, 3, 2, 1)
+    controller = EncounterController(engine)
+    table = _table(qtbot, engine, dark=dark, width=width)
+    controller.changed.connect(table.source.refresh)
+    controller.run(NextTurn())
+    controller.run(CreateCondition("c", name="Dazzled", duration=Duration.ONE_ROUND))
+    controller.run(Concede("e"))
+    for _ in range(3):
+        controller.run(NextTurn())
+        table.viewport().grab()  # paint each step, as the screen would
+    return table
+
+
+def _both(table: InitiativeTable, region: QRegion | None = None) -> tuple[QImage, QImage]:
+    """The viewport painted by the kept-rows pass, then by Qt (over the same kept cells)."""
+    shots = []
+    for kept in (True, False):
+        table.paints_kept_rows = kept
+        viewport = table.viewport()
+        if region is None:
+            shots.append(viewport.grab().toImage())
+        else:
+            image = QImage(viewport.size(), QImage.Format.Format_ARGB32)
+            image.fill(0)
+            viewport.render(image, QPoint(), region)
+            shots.append(image)
+    table.paints_kept_rows = True
+    return shots[0], shots[1]
+
+
+def _same(table: InitiativeTable, region: QRegion | None = None) -> None:
+    ours, qts = _both(table, region)
+    assert ours.size() == qts.size()
+    assert ours == qts
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_kept_rows_paint_shows_what_qt_paints(qtbot: QtBot, dark: bool) -> None:
+    _same(_played(qtbot, dark=dark))
+
+
+def test_selected_rows_a_selected_cell_and_the_focused_cell_paint_as_qt_paints(
+    qtbot: QtBot,
+) -> None:
+    table = _played(qtbot)
+    flags = QItemSelectionModel.SelectionFlag
+    table.selectRow(1)
+    table.selectionModel().select(
+        table.model().index(3, COL_NAME),
+        flags.Select,  # one cell, not its row
+    )
+    table.selectionModel().setCurrentIndex(table.model().index(4, COL_NAME), flags.NoUpdate)
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus)
+    _same(table)
+
+
+def test_a_table_scrolled_sideways_and_down_and_sorted_paints_as_qt_paints(
+    qtbot: QtBot,
+) -> None:
+    table = _played(qtbot, width=420)  # a few columns in sight
+    table.horizontalScrollBar().setValue(table.horizontalScrollBar().maximum() // 2)
+    table.verticalScrollBar().setValue(2)
+    _same(table)
+    table.sort_by(COL_NAME)
+    table.sort_by(COL_NAME)  # descending: view rows differ from the model's
+    _same(table)
+
+
+def test_a_dirty_region_of_two_rows_apart_paints_as_qt_paints(qtbot: QtBot) -> None:
+    table = _played(qtbot)
+    width = table.viewport().width()
+    height = table.rowHeight(0)
+    # Two rows apart, and a rectangle across a row boundary and part of the columns.
+    region = QRegion(QRect(0, 0, width, height)) + QRegion(QRect(0, 4 * height, width, height))
+    region += QRegion(QRect(50, 2 * height - 5, 300, 10))
+    # Two rectangles of one row overlapping: the region splits them into bands, and the
+    # cells across both are painted once (twice would darken their text's edges; not the
+    # actor's row, whose cells are opaque).
+    region += QRegion(QRect(0, 2 * height, 200, height))
+    region += QRegion(QRect(100, 2 * height, 300, height // 2))
+    assert region.rectCount() > 3
+    _same(table, region)
+
+
+def test_a_right_to_left_table_is_left_to_qt(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _played(qtbot)
+    table.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+    looked_up: list[object] = []
+    monkeypatch.setattr(CellPixmaps, "kept", lambda _self, key: looked_up.append(key))
+    table.viewport().grab()
+    assert looked_up == []  # Qt painted, through the delegates
+    table.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+    table.viewport().grab()
+    assert looked_up, "left to right, the kept-rows pass paints"
