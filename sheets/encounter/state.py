@@ -165,8 +165,11 @@ class EncounterView:
             return False
         return self.worst_level(combatant) >= OUT_OF_ACTION
 
-    def cannot_act(self, combatant: Combatant) -> str | None:
-        """Why this combatant cannot act now (R5, R6, R10), or None."""
+    def cannot_act(
+        self, combatant: Combatant, levels: Mapping[TrackName, int] | None = None
+    ) -> str | None:
+        """Why this combatant cannot act now (R5, R6, R10), or None. ``levels``: as
+        ``is_out``."""
         if combatant.conceded:
             return f"{combatant.name} has conceded and takes no more actions (R6)"
         if self.out_by_damage_system(combatant):
@@ -174,22 +177,28 @@ class EncounterView:
             if self.rules.damage_system == "wounds":
                 return f"{combatant.name} is {wound_name(sheet.wound_level)}: out of action (R10)"
             return f"{combatant.name} has no body points left: out of action (R10)"
-        if self.is_out(combatant):
+        if levels is None:
+            levels = self.track_levels(combatant)
+        if self.is_out(combatant, levels):
             return f"{combatant.name} is Out of Action (R5)"
-        levels = self.track_levels(combatant)
         if INCAPACITATED in (levels["damage"], levels["body"]):
             return f"{combatant.name} is incapacitated: can decide, cannot act (R5)"
         return None
 
-    def unresisting(self, combatant: Combatant) -> str | None:
+    def unresisting(
+        self, combatant: Combatant, levels: Mapping[TrackName, int] | None = None
+    ) -> str | None:
         """Why this combatant can act but cannot decide (R5 Unresisting), or None.
 
         Ruling (ours): the seed ties deciding to the Willpower condition; a Broken
         willpower, or a composure track at Demoralized (the mind's Incapacitated), leaves
-        the combatant Unresisting: the GM decides for it."""
+        the combatant Unresisting: the GM decides for it. ``levels``: as ``is_out``."""
         if self.character(combatant).conditions.willpower == "broken":
             return f"{combatant.name}'s willpower is Broken: can act, cannot decide (R5)"
-        if self.track_level(combatant, "composure") == INCAPACITATED:
+        composure = (
+            levels["composure"] if levels is not None else self.track_level(combatant, "composure")
+        )
+        if composure == INCAPACITATED:
             return f"{combatant.name} is Demoralized: can act, cannot decide (R5)"
         return None
 

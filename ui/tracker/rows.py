@@ -180,17 +180,19 @@ def row_data(engine: Engine, combatant_id: str, position: int | None) -> RowData
         for m in engine.active_modifiers(combatant_id)
         if m.name not in TRACK_NAMES
     )
-    reason = engine.can_act(combatant_id)
+    # The track levels read once for every question below (a round change builds every
+    # row on screen again).
+    reason = view.cannot_act(c, levels)
     done = rnd > 0 and c.last_turn >= rnd
     if c.conceded:
         state = "conceded"
-    elif engine.is_out(combatant_id):
+    elif view.is_out(c, levels):
         state = "out"
     elif combatant_id == actor:
         state = "acting"
     elif reason is not None:
         state = "incapacitated"
-    elif engine.unresisting(combatant_id) is not None:
+    elif view.unresisting(c, levels) is not None:
         state = "unresisting"  # R5: can act, cannot decide
     elif engine.encounter.state == "setup" or rnd == 0:
         state = "setup"
