@@ -2,8 +2,8 @@
 
 Qt's table paints a cell by calling its delegate, a Python method, with a fresh style
 option and index: ~18 us a cell before the delegate does anything. A new round turns the
-GM's table back to its first page, and a page of 22 rows and 7 columns then cost ~5 ms in
-calls alone (bench/bench_tracker.py). This pass reads each row once (``RowData``), finds
+GM's table back to its first page: a page of 22 rows and 7 columns took 5-6 ms to paint,
+about half of it in those calls (a no-op delegate: ~3 ms; bench/bench_tracker.py). This pass reads each row once (``RowData``), finds
 each cell's kept pixmap by the delegate's own key (``CellPixmaps.key``) and copies it;
 a cell not kept yet goes through its delegate as Qt would call it, and is kept.
 
@@ -11,8 +11,8 @@ It paints what ``QTableView::paintEvent`` paints (Qt 6, qtableview.cpp): per cel
 style's item row panel (alternate rows, the selection) and the delegate, with the same
 state flags (enabled, selected, the current cell's focus, the hovered cell); then the
 grid. A test compares its pixels with Qt's own paint in every state it handles. What it
-does not handle (right to left, hidden sections, spans, a delegate that keeps no cells)
-returns False, and Qt paints.
+does not handle (right to left, hidden sections, a delegate that keeps no cells) returns
+False, and Qt paints; it knows no spans (the initiative table sets none).
 """
 
 from __future__ import annotations
