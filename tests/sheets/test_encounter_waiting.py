@@ -69,3 +69,25 @@ def test_a_demoralized_or_broken_combatant_is_unresisting_and_still_acts() -> No
     sheet = engine.view.sheet_of("b")
     sheet.conditions.willpower = "broken"
     assert engine.unresisting("b") is not None
+
+
+@pytest.mark.parametrize(
+    ("track", "ranks"),
+    [("damage", 0), ("damage", 4), ("damage", 5), ("body", 4), ("composure", 4)],
+)
+def test_the_levels_a_caller_hands_over_give_the_answers_read_afresh(
+    track: str, ranks: int
+) -> None:
+    """A tracker row reads the track levels once and hands them to cannot_act, is_out and
+    unresisting (R5): the answers are those each question reads for itself."""
+    from sheets.encounter import CreateCondition
+
+    engine = small_engine(6, 5)
+    if ranks:
+        engine.apply(CreateCondition("a", kind="cumulative", track=track, ranks=ranks))
+    view = engine.view
+    combatant = view.by_id["a"]
+    levels = view.track_levels(combatant)
+    assert view.cannot_act(combatant, levels) == view.cannot_act(combatant)
+    assert view.is_out(combatant, levels) == view.is_out(combatant)
+    assert view.unresisting(combatant, levels) == view.unresisting(combatant)
