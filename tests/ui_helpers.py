@@ -177,3 +177,24 @@ def row_point(window: Any, combatant: str) -> QPoint:
     index = window.proxy.mapFromSource(window.model.index(row, COL_NAME))
     window.table.scrollTo(index)
     return window.table.visualRect(index).center()
+
+
+def initiative_table(
+    qtbot: Any, engine: Any, *, dark: bool = False, width: int = 1100, rows: int = 12
+) -> Any:
+    """The GM's initiative table alone over ``engine``, ``rows`` rows high (the header
+    counts as one), in the light or dark palette, shown."""
+    from ui.theme import dark_palette, light_palette
+    from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
+    from ui.tracker.window_parts.table import InitiativeTable
+
+    model = InitiativeModel(engine)
+    proxy = InitiativeProxy()
+    proxy.setSourceModel(model)
+    table = InitiativeTable(model, proxy)
+    qtbot.addWidget(table)
+    table.setPalette(dark_palette() if dark else light_palette())
+    table.resize(width, rows * table.rowHeight(0))
+    table.show()
+    qtbot.waitExposed(table)
+    return table

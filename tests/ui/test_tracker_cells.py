@@ -11,26 +11,19 @@ from pytestqt.qtbot import QtBot
 from sheets.encounter import CreateCondition, Engine, NextTurn
 from sheets.results import Duration
 from tests.encounter_helpers import small_engine
+from tests.ui_helpers import initiative_table
 from ui.theme import dark_palette, light_palette
 from ui.tracker.cell_pixmaps import CellPixmaps
 from ui.tracker.commands import EncounterController
-from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
+from ui.tracker.initiative_model import InitiativeModel
 from ui.tracker.log_view import LogModel, LogView
 from ui.tracker.player_view import PlayerView
 from ui.tracker.window_parts.table import InitiativeTable
 
 
 def _table(qtbot: QtBot, engine: Engine, dark: bool) -> tuple[InitiativeModel, InitiativeTable]:
-    model = InitiativeModel(engine)
-    proxy = InitiativeProxy()
-    proxy.setSourceModel(model)
-    table = InitiativeTable(model, proxy)
-    qtbot.addWidget(table)
-    table.setPalette(dark_palette() if dark else light_palette())
-    table.resize(1100, 300)
-    table.show()
-    qtbot.waitExposed(table)
-    return model, table
+    table: InitiativeTable = initiative_table(qtbot, engine, dark=dark)
+    return table.source, table
 
 
 def _shot(table: InitiativeTable | PlayerView | LogView) -> QImage:

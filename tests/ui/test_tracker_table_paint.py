@@ -8,37 +8,21 @@ from PySide6.QtCore import QItemSelectionModel, QPoint, QRect, Qt
 from PySide6.QtGui import QImage, QRegion
 from pytestqt.qtbot import QtBot
 
-from sheets.encounter import Concede, CreateCondition, Engine, NextTurn
+from sheets.encounter import Concede, CreateCondition, NextTurn
 from sheets.results import Duration
 from tests.encounter_helpers import small_engine
-from ui.theme import dark_palette, light_palette
+from tests.ui_helpers import initiative_table
 from ui.tracker.cell_pixmaps import CellPixmaps
 from ui.tracker.commands import EncounterController
-from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
 from ui.tracker.rows import COL_NAME
 from ui.tracker.window_parts.table import InitiativeTable
-
-
-def _table(
-    qtbot: QtBot, engine: Engine, *, dark: bool = False, width: int = 1100
-) -> InitiativeTable:
-    model = InitiativeModel(engine)
-    proxy = InitiativeProxy()
-    proxy.setSourceModel(model)
-    table = InitiativeTable(model, proxy)
-    qtbot.addWidget(table)
-    table.setPalette(dark_palette() if dark else light_palette())
-    table.resize(width, 7 * table.rowHeight(0))
-    table.show()
-    qtbot.waitExposed(table)
-    return table
 
 
 def _played(qtbot: QtBot, *, dark: bool = False, width: int = 1100) -> InitiativeTable:
     """Seven combatants some turns in: an actor, a conceded row, a condition, kept cells."""
     engine = small_engine(7, 6, 5, 4, 3, 2, 1)
     controller = EncounterController(engine)
-    table = _table(qtbot, engine, dark=dark, width=width)
+    table: InitiativeTable = initiative_table(qtbot, engine, dark=dark, width=width, rows=7)
     controller.changed.connect(table.source.refresh)
     controller.run(NextTurn())
     controller.run(CreateCondition("c", name="Dazzled", duration=Duration.ONE_ROUND))
