@@ -223,12 +223,12 @@ def main() -> int:
         f"p95 {pct(turn_ms, 0.95):.2f} ms, max {max(turn_ms):.2f} ms ({len(turn_ms)} turns)"
     )
     print(
-        f"next turn + its frame as Qt paints it (dirty rows, log, status): median "
+        f"next turn + its frame as Qt paints it (dirty rows, status bar): median "
         f"{statistics.median(event_loop_ms):.2f} ms, p95 {pct(event_loop_ms, 0.95):.2f} ms, "
         f"max {max(event_loop_ms):.2f} ms (goal 16)"
     )
     print(
-        f"  then the act panel re-syncs and repaints: median "
+        f"  then the log and the act panel follow, with their repaint: median "
         f"{statistics.median(panel_turn_ms):.2f} ms, p95 {pct(panel_turn_ms, 0.95):.2f} ms; "
         f"both frames: median {statistics.median(both_ms):.2f} ms, "
         f"p95 {pct(both_ms, 0.95):.2f} ms"
