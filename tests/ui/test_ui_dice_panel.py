@@ -60,7 +60,9 @@ def test_typing_a_code_shows_its_odds(qtbot: QtBot, panel: DicePanel) -> None:
     assert odds is not None and odds.spec.code == RollSpec(code="4D+2").code
     assert panel.histogram.odds() == odds.odds
     assert "to reach 15" in panel.histogram._headline()
-    assert "rank 1" in panel.odds_label.text() and "no rank" in panel.odds_label.text()
+    names = [name for name, _chance in panel.rank_chances.cells()]
+    assert "rank 1" in names and "no rank" in names
+    assert "rank 1" in panel.rank_chances.accessibleDescription()
 
 
 def test_a_bad_code_disables_odds_and_roll_and_keeps_the_text(

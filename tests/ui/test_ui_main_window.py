@@ -628,6 +628,7 @@ def test_a_damage_roll_reads_as_damage_not_as_a_standing_check(
     assert panel.form.band_label.text() == "damage roll"
     qtbot.waitUntil(lambda: "Mean" in panel.odds_label.text())
     assert "rank" not in panel.odds_label.text()
+    assert panel.rank_chances.cells() == ()  # R4: damage has no ranks
     editor.tree.setCurrentIndex(editor.tree_model.index(0, 0))
     assert editor.roll_current()  # a check again, against the sheet's difficulty
     assert panel.outcome_label.text().startswith("vs 15: ")

@@ -35,6 +35,7 @@ from ui.dice.histogram import Histogram, percent
 from ui.dice.history import HistoryEntry, RollHistoryModel
 from ui.dice.keep_in_view import KeepInView
 from ui.dice.odds_worker import OddsResult, OddsWorker
+from ui.dice.rank_chances import RankChances
 from ui.dice.spec_form import SpecForm
 from ui.dice.spends import SPEND_ID, SpendCommand, SpendKind
 from ui.dice.warning_label import WarningLabel
@@ -95,15 +96,17 @@ class DicePanel(QWidget):
         self.histogram = Histogram()
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
-        self.odds_label.setTextFormat(Qt.TextFormat.RichText)
-        self.odds_label.setAccessibleName(self.tr("Chances"))
-        self.odds_label.setToolTip(
-            self.tr(
-                "R4: result points = total minus the difficulty; ranks 1-5 points -> 1, "
-                "6-10 -> 2, ... 26+ -> 6; 0 or less: no rank."
-            )
+        self.odds_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.odds_label.setAccessibleName(self.tr("Odds"))
+        self.rank_chances = RankChances()
+        self.rank_chances.setAccessibleName(self.tr("Chance of each rank"))
+        ranks_tip = self.tr(
+            "R4: result points = total minus the difficulty; ranks 1-5 points -> 1, "
+            "6-10 -> 2, ... 26+ -> 6; 0 or less: no rank."
         )
-        odds = _group(self.tr("Exact odds"), self.histogram, self.odds_label)
+        self.odds_label.setToolTip(ranks_tip)
+        self.rank_chances.setToolTip(ranks_tip)
+        odds = _group(self.tr("Exact odds"), self.histogram, self.odds_label, self.rank_chances)
 
         self.roll_button = QPushButton(self.tr("Roll"))
         self.roll_button.setDefault(True)
@@ -523,6 +526,7 @@ class DicePanel(QWidget):
         self.histogram.set_odds(None)
         self.histogram.set_message(self.tr("No odds: %1").replace("%1", reason))
         self.odds_label.setText("")
+        self.rank_chances.set_cells(())
         self._update_actions()
 
     def _difficulty_changed(self, difficulty: int | None) -> None:
@@ -548,6 +552,7 @@ class DicePanel(QWidget):
     def _update_odds_text(self) -> None:
         if self._odds is None or self._odds.odds is None:
             self.odds_label.setText("")
+            self.rank_chances.set_cells(())
             return
         odds = self._odds.odds
         against = self.form.difficulty()
@@ -555,19 +560,17 @@ class DicePanel(QWidget):
         line = line.replace("%2", str(min(odds))).replace("%3", str(max(odds)))
         if self.form.effect_roll and against is None:  # R4: damage has no ranks
             self.odds_label.setText(line)
-            self.odds_label.setAccessibleDescription(line)
+            self.rank_chances.set_cells(())
             return
         ranks = rank_chances(odds, against or 0)
-        cells = [(words.rank_label(k), percent(p)) for k, p in ranks.items() if p > 0 or k == 0]
-        heads = "".join(f"<th>{label}</th>" for label, _ in cells)
-        values = "".join(f"<td align='center'>{value}</td>" for _, value in cells)
+        cells = tuple(
+            (words.rank_label(k), percent(p)) for k, p in ranks.items() if p > 0 or k == 0
+        )
         chance = self.histogram.chance()
         if chance is not None:
             line += " · " + self.tr("success %1").replace("%1", percent(chance))
-        table = f"<table cellspacing='0' cellpadding='3'><tr>{heads}</tr><tr>{values}</tr></table>"
-        self.odds_label.setText(line + table)
-        plain = "; ".join(f"{label} {value}" for label, value in cells)
-        self.odds_label.setAccessibleDescription(f"{line}. {plain}")
+        self.odds_label.setText(line)
+        self.rank_chances.set_cells(cells)
 
     def _update_points(self) -> None:
         cp, ap = self._points["character_point"], self._points["action_point"]
