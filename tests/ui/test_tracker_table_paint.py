@@ -72,6 +72,7 @@ def test_selected_rows_a_selected_cell_and_the_focused_cell_paint_as_qt_paints(
         flags.Select,  # one cell, not its row
     )
     table.selectionModel().setCurrentIndex(table.model().index(4, COL_NAME), flags.NoUpdate)
+    table.activateWindow()
     table.setFocus()
     qtbot.waitUntil(table.hasFocus)
     _same(table)
