@@ -240,6 +240,37 @@ def test_a_row_read_with_json_shows_what_the_file_says(tmp_path: Path) -> None:
     assert entry_for_file(campaign, campaign / "characters" / "bom.json").name == "Bom"
 
 
+def test_a_row_reads_a_sheets_first_keys_as_json_reads_the_whole_file(tmp_path: Path) -> None:
+    """A character's row reads its file up to the row's keys only (issue 17): what it
+    reads equals the whole file's values; an encounter, a key missing up front, a
+    non-object, a BOM, text that is no JSON or no UTF-8 are parsed whole, as before."""
+    from ui.campaign.index import ROW_KEYS, _parse_row_head, _parse_with_json
+
+    def same(data: bytes) -> None:
+        head, whole = _parse_row_head(data), _parse_with_json(data)
+        if (
+            isinstance(whole, dict)
+            and whole.get("kind") != "encounter"
+            and whole.keys() >= ROW_KEYS
+        ):
+            assert {k: head[k] for k in ROW_KEYS} == {k: whole[k] for k in ROW_KEYS}
+        else:
+            assert head == whole
+
+    for path in sorted(copy_sample(tmp_path).rglob("*.json")):
+        same(path.read_bytes())
+    row = {"kind": "npc", "name": 'A "quoted" \u00e9 name', "player": "", "importance": "stock"}
+    same(json.dumps({**row, "rest": [1, {"x": None}]}, indent=2).encode())
+    same(json.dumps({"schema_version": "1.0", **row}).encode())  # other keys first
+    same(json.dumps({"name": "No kind", "player": "P", "importance": ""}).encode())
+    same(json.dumps({"kind": "encounter", "name": "E", "combatants": [1, 2]}).encode())
+    same(b"\xef\xbb\xbf" + json.dumps(row).encode())
+    for broken in (b"", b"[1, 2]", b"{}", b"{'name': 1}", b'{"kind" "npc"}', b"\xff\xfe{", b"nope"):
+        same(broken)
+    with_rest_broken = json.dumps(row).encode()[:-1] + b', "rest": [}'
+    assert _parse_row_head(with_rest_broken) == row  # the full load reports the rest
+
+
 def test_kind_labels_and_header_read_as_before() -> None:
     """The labels are translated one at a time now (a painted row asks for one)."""
     from PySide6.QtCore import Qt
