@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from sheets.records import FrozenRecord
 
 
 class Duration(StrEnum):
@@ -34,15 +35,22 @@ _DURATION_LABELS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Rank:
+class Rank(FrozenRecord):
     """One row of the R4 table: the band of result points and what it means."""
 
+    __slots__ = ("difficulty", "duration", "lowest_points", "number", "severity")
     number: int
     lowest_points: int  # the band starts here; it runs 5 points wide (rank 6: and above)
     severity: str  # effectiveness band and condition severity
     difficulty: str  # the same band read as a difficulty
     duration: Duration
+
+    def __init__(
+        self, number: int, lowest_points: int, severity: str, difficulty: str, duration: Duration
+    ) -> None:
+        values = (number, lowest_points, severity, difficulty, duration)
+        for name, value in zip(self._fields, values, strict=True):
+            object.__setattr__(self, name, value)
 
 
 # R4: 1-5 -> 1, 6-10 -> 2, 11-15 -> 3, 16-20 -> 4, 21-25 -> 5, 26+ -> 6.

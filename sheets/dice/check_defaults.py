@@ -5,17 +5,26 @@ this one object, so they never disagree about what a check is."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sheets.dice.codes import DieCode
 from sheets.dice.spec import CriticalFailure, RollSpec
+from sheets.records import FrozenRecord
 
 
-@dataclass(frozen=True, slots=True)
-class CheckDefaults:
-    wild_dice: int = 1  # R3 step 2 setting `wild_dice`
-    critical_failure: CriticalFailure = "complication"  # R3 step 3 setting
-    count_successes: bool = False  # R3 success counting: the game's mode (D6 Legend)
+class CheckDefaults(FrozenRecord):
+    __slots__ = ("count_successes", "critical_failure", "wild_dice")
+    wild_dice: int  # R3 step 2 setting `wild_dice`
+    critical_failure: CriticalFailure  # R3 step 3 setting
+    count_successes: bool  # R3 success counting: the game's mode (D6 Legend)
+
+    def __init__(
+        self,
+        wild_dice: int = 1,
+        critical_failure: CriticalFailure = "complication",
+        count_successes: bool = False,
+    ) -> None:
+        object.__setattr__(self, "wild_dice", wild_dice)
+        object.__setattr__(self, "critical_failure", critical_failure)
+        object.__setattr__(self, "count_successes", count_successes)
 
     def spec(self, code: DieCode, *, effect: bool = False) -> RollSpec:
         """The roll of ``code`` with these defaults. An effect roll (R4: damage, against

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import total_ordering
+
+from sheets.records import FrozenRecord
 
 PIPS_PER_DIE = 3  # R1: every 3 pips become 1D; the fixed value of 1D is 3.
 
@@ -22,14 +23,14 @@ MAX_DICE = 120
 
 
 @total_ordering
-@dataclass(frozen=True, slots=True, init=False)
-class DieCode:
+class DieCode(FrozenRecord):
     """An immutable, normalised die code. Ordered by fixed value; hashable.
 
     Stored as whole dice and pips with ``0 <= pips <= 2``; negative codes (effects such as
     ``-1D``) keep the pips non-negative, so ``-2`` pips is ``-1D+1`` (fixed value -2).
     """
 
+    __slots__ = ("dice", "pips")
     dice: int
     pips: int
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
 from typing import Literal
 
 from sheets.dice.spec import SUCCESS_FACE, RollSpec
+from sheets.records import FrozenRecord
 
 DieKind = Literal["regular", "luck", "wild", "boost", "penalty", "character_point", "action_point"]
 # Why a die adds nothing: it left the roll on a critical failure (R3 step 3) or was
@@ -15,17 +15,31 @@ DropReason = Literal["critical", "critical_highest", "boost", "penalty"]
 CHAIN_CAP = 100  # R3 step 3 ruling: a Wild Die chain stops after 100 rolls
 
 
-@dataclass(frozen=True, slots=True)
-class DieRoll:
+class DieRoll(FrozenRecord):
     """One physical die as the table saw it."""
 
+    __slots__ = ("critical", "dropped", "faces", "flipped", "kind", "set_index", "sides")
     kind: DieKind
     faces: tuple[int, ...]  # as rolled; a Wild Die chain keeps every roll in order
-    set_index: int = 0  # 1 for the second set rolled for Advantage/Disadvantage
-    dropped: DropReason | None = None
-    flipped: tuple[bool, ...] = ()  # per face, set in R3 step 6 on dice that count
-    critical: bool = False  # this Wild Die's first roll of 1 was the critical failure
-    sides: int = 6
+    set_index: int  # 1 for the second set rolled for Advantage/Disadvantage
+    dropped: DropReason | None
+    flipped: tuple[bool, ...]  # per face, set in R3 step 6 on dice that count
+    critical: bool  # this Wild Die's first roll of 1 was the critical failure
+    sides: int
+
+    def __init__(
+        self,
+        kind: DieKind,
+        faces: tuple[int, ...],
+        set_index: int = 0,
+        dropped: DropReason | None = None,
+        flipped: tuple[bool, ...] = (),
+        critical: bool = False,
+        sides: int = 6,
+    ) -> None:
+        values = (kind, faces, set_index, dropped, flipped, critical, sides)
+        for name, value in zip(self._fields, values, strict=True):
+            object.__setattr__(self, name, value)
 
     @property
     def value(self) -> int:
@@ -47,19 +61,45 @@ class DieRoll:
         return self.kind == "wild"
 
 
-@dataclass(frozen=True, slots=True)
-class RollResult:
+class RollResult(FrozenRecord):
     """A finished roll: the log of every die, which set was kept, and the total."""
 
+    __slots__ = (
+        "critical_failure",
+        "dice",
+        "kept_set",
+        "other_roll",
+        "seed",
+        "set_totals",
+        "spec",
+        "spends",
+        "total",
+    )
     spec: RollSpec
     dice: tuple[DieRoll, ...]
     kept_set: int
     set_totals: tuple[int, ...]  # the dice totals compared in R3 step 4
     critical_failure: bool
     total: int
-    seed: int | None = None
-    spends: tuple[str, ...] = ()  # after-roll spends, in the order they were made
-    other_roll: RollResult | None = None  # an action point reroll keeps one, logs both
+    seed: int | None
+    spends: tuple[str, ...]  # after-roll spends, in the order they were made
+    other_roll: RollResult | None  # an action point reroll keeps one, logs both
+
+    def __init__(
+        self,
+        spec: RollSpec,
+        dice: tuple[DieRoll, ...],
+        kept_set: int,
+        set_totals: tuple[int, ...],
+        critical_failure: bool,
+        total: int,
+        seed: int | None = None,
+        spends: tuple[str, ...] = (),
+        other_roll: RollResult | None = None,
+    ) -> None:
+        values = (spec, dice, kept_set, set_totals, critical_failure, total, seed, spends)
+        for name, value in zip(self._fields, (*values, other_roll), strict=True):
+            object.__setattr__(self, name, value)
 
     @property
     def counted(self) -> tuple[DieRoll, ...]:
@@ -82,7 +122,7 @@ def new_seed() -> int:
 def roll_seeded(spec: RollSpec, seed: int | None = None) -> RollResult:
     """Roll with a recorded seed: ``roll_seeded(spec, r.seed)`` replays ``r`` exactly."""
     seed = new_seed() if seed is None else seed
-    return replace(roll(spec, random.Random(seed)), seed=seed)
+    return roll(spec, random.Random(seed)).replace(seed=seed)
 
 
 def roll(spec: RollSpec, rng: random.Random) -> RollResult:
@@ -116,7 +156,7 @@ def _roll_set(spec: RollSpec, rng: random.Random, set_index: int) -> list[DieRol
         dice.append(DieRoll(kind, faces, set_index, sides=spec.sides))
         # Step 3 ruling: only the first Wild Die can fail critically; +WD extras never do.
         if index == 0 and kind == "wild" and faces[0] == 1:
-            dice[0] = replace(dice[0], critical=True)
+            dice[0] = dice[0].replace(critical=True)
     if dice and dice[0].critical:
         _apply_critical_failure(spec, dice)
     return dice
@@ -135,10 +175,10 @@ def _apply_critical_failure(spec: RollSpec, dice: list[DieRoll]) -> None:
     `drop_highest` removes it and the highest other die."""
     if spec.critical_failure == "complication":
         return
-    dice[0] = replace(dice[0], dropped="critical")
+    dice[0] = dice[0].replace(dropped="critical")
     if spec.critical_failure == "drop_highest" and len(dice) > 1:
         highest = max(range(1, len(dice)), key=lambda i: (dice[i].value, -i))
-        dice[highest] = replace(dice[highest], dropped="critical_highest")
+        dice[highest] = dice[highest].replace(dropped="critical_highest")
 
 
 def _set_total(dice: list[DieRoll]) -> int:
@@ -170,7 +210,7 @@ def _boost_or_penalty(
     sign = 1 if kind == "boost" else -1
     candidates.sort(key=lambda i: (sign * dice[i].value, not dice[i].is_wild, i))
     for i in candidates[:count]:
-        dice[i] = replace(dice[i], dropped=kind)
+        dice[i] = dice[i].replace(dropped=kind)
     return dice
 
 
@@ -179,7 +219,7 @@ def _flip(spec: RollSpec, die: DieRoll) -> DieRoll:
     value; each roll of a Wild Die chain is a face of its own (ruling)."""
     if die.dropped is not None or not spec.flips:
         return die
-    return replace(die, flipped=tuple(face in spec.flips for face in die.faces))
+    return die.replace(flipped=tuple(face in spec.flips for face in die.faces))
 
 
 def _finish(

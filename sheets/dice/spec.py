@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Literal, get_args
 
 from sheets.dice.codes import DieCode
+from sheets.records import FrozenRecord
 
 CriticalFailure = Literal["complication", "zero", "drop_highest"]
 CRITICAL_FAILURE_RULES: tuple[CriticalFailure, ...] = get_args(CriticalFailure)
@@ -13,30 +14,72 @@ DIE_SIDES = (4, 6, 8, 10, 12, 20)  # R3: other dice may replace D6 by effect
 SUCCESS_FACE = 3  # R3 success counting: every die showing 3+ is one success
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RollSpec:
+class RollSpec(FrozenRecord):
     """Every option of R3 for one check. Construct by keyword; a die code may be text."""
 
+    __slots__ = (
+        "advantage",
+        "boost",
+        "code",
+        "count_successes",
+        "critical_failure",
+        "disadvantage",
+        "flips",
+        "luck",
+        "modifier",
+        "penalty",
+        "sides",
+        "wild_dice",
+    )
     code: DieCode
-    wild_dice: int = 1  # R3 step 2, setting `wild_dice`; +/-WD effects change it
-    critical_failure: CriticalFailure = "complication"  # R3 step 3 setting
-    luck: bool = False  # R3 step 1: a Luck/Fate point doubles the dice
-    advantage: int = 0  # R3 step 4: instances, cancelled one for one
-    disadvantage: int = 0
-    boost: int = 0  # R3 step 5: Bk and Pk cancel one for one
-    penalty: int = 0
-    flips: frozenset[int] = frozenset()  # R3 step 6: faces F1..F6 (F1..Fsides)
-    sides: int = 6
-    modifier: int = 0  # R3 step 7: value modifiers after the roll
-    count_successes: bool = False  # R3: D6 Legend success counting
+    wild_dice: int  # R3 step 2, setting `wild_dice`; +/-WD effects change it
+    critical_failure: CriticalFailure  # R3 step 3 setting
+    luck: bool  # R3 step 1: a Luck/Fate point doubles the dice
+    advantage: int  # R3 step 4: instances, cancelled one for one
+    disadvantage: int
+    boost: int  # R3 step 5: Bk and Pk cancel one for one
+    penalty: int
+    flips: frozenset[int]  # R3 step 6: faces F1..F6 (F1..Fsides)
+    sides: int
+    modifier: int  # R3 step 7: value modifiers after the roll
+    count_successes: bool  # R3: D6 Legend success counting
 
-    def __post_init__(self) -> None:
-        code: object = self.code
+    def __init__(
+        self,
+        *,
+        code: DieCode | str,
+        wild_dice: int = 1,
+        critical_failure: CriticalFailure = "complication",
+        luck: bool = False,
+        advantage: int = 0,
+        disadvantage: int = 0,
+        boost: int = 0,
+        penalty: int = 0,
+        flips: Iterable[int] = frozenset(),
+        sides: int = 6,
+        modifier: int = 0,
+        count_successes: bool = False,
+    ) -> None:
         if isinstance(code, str):
-            object.__setattr__(self, "code", DieCode.parse(code))
+            code = DieCode.parse(code)
         elif not isinstance(code, DieCode):
             raise ValueError(f"code must be a die code like 3D+2, not {code!r}")
-        object.__setattr__(self, "flips", frozenset(self.flips))
+        values = (
+            code,
+            wild_dice,
+            critical_failure,
+            luck,
+            advantage,
+            disadvantage,
+            boost,
+            penalty,
+            frozenset(flips),
+            sides,
+            modifier,
+            count_successes,
+        )
+        for name, value in zip(self._fields, values, strict=True):
+            object.__setattr__(self, name, value)
         for name in ("wild_dice", "advantage", "disadvantage", "boost", "penalty", "modifier"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
@@ -45,8 +88,8 @@ class RollSpec:
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} counts instances and cannot be negative")
         if self.sides not in DIE_SIDES:
-            sides = ", ".join(f"D{s}" for s in DIE_SIDES)
-            raise ValueError(f"dice have {sides} sides, not {self.sides}")
+            sides_list = ", ".join(f"D{s}" for s in DIE_SIDES)
+            raise ValueError(f"dice have {sides_list} sides, not {self.sides}")
         if self.critical_failure not in CRITICAL_FAILURE_RULES:
             raise ValueError(
                 f"critical failure rule {self.critical_failure!r} is not one of "

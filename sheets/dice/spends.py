@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Literal
 
 from sheets.dice.pipeline import RollResult, add_dice, roll, roll_seeded
@@ -42,8 +41,7 @@ def action_point_reroll(
     if keep == "better":
         keep = "new" if again.total > result.total else "old"
     kept, other = (again, result) if keep == "new" else (result, again)
-    return replace(
-        kept,
+    return kept.replace(
         seed=result.seed,
         spends=(*result.spends, "action_point_reroll"),
         other_roll=other,

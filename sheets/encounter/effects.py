@@ -9,7 +9,7 @@ records as a named condition for the table to play).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from sheets.dice import DieCode, RollSpec
@@ -303,8 +303,7 @@ def fold(
     if not contributions:
         return spec, contributions
     return (
-        replace(
-            spec,
+        spec.replace(
             code=spec.code + DieCode(dice),
             modifier=spec.modifier + value,
             wild_dice=spec.wild_dice + wild,

@@ -235,11 +235,11 @@ def proposed_spec(
             )
         )
     if boost or penalty:
-        spec = replace(spec, boost=spec.boost + boost, penalty=spec.penalty + penalty)
+        spec = spec.replace(boost=spec.boost + boost, penalty=spec.penalty + penalty)
     if purpose == "attack" and target is not None:
         other = view.character(view.combatant(target))
         bonus = scale_to_hit(character.scale, other.scale, rules)
         if bonus:
-            spec = replace(spec, modifier=spec.modifier + bonus)
+            spec = spec.replace(modifier=spec.modifier + bonus)
             contributions.append(Contribution("scale", "scale (R9)", f"+{bonus}"))
     return spec, base + contributions

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -29,6 +28,7 @@ from sheets.odds.extremes import regular_extremes
 from sheets.odds.folded import Folded, foldable
 from sheets.odds.model import DiceModel, Outcome, b_range
 from sheets.odds.packing import Packer, placed_sum, reshape, spread, width_for
+from sheets.records import FrozenRecord
 
 _Key = tuple[tuple[int, ...], int, bool]  # (sorted extreme values, exploded dice, crit left)
 _Kept = tuple[tuple[int, ...], int, int]  # (extreme values step 5 needs, exploded, dropped)
@@ -57,17 +57,28 @@ def _trim(kept: tuple[int, ...], lowest: int, highest: int) -> tuple[int, ...]:
 _SHORT = 2
 
 
-@dataclass(frozen=True, slots=True)
-class _Narrow:
+class _Narrow(FrozenRecord):
     """The packing of steps 1-3: ``b`` = (x - lam * a) / step - low. With ``a`` tracked,
     rows are packed closer than their span where ``bands`` shows that they cannot meet:
     then ``bands`` maps each reachable ``a`` to its lowest and highest ``b``."""
 
+    __slots__ = ("bands", "lam", "low", "packer", "step")
     lam: int
     step: int
     low: int
     packer: Packer
-    bands: dict[int, tuple[int, int]] | None = None
+    bands: dict[int, tuple[int, int]] | None
+
+    def __init__(
+        self,
+        lam: int,
+        step: int,
+        low: int,
+        packer: Packer,
+        bands: dict[int, tuple[int, int]] | None = None,
+    ) -> None:
+        for name, value in zip(self._fields, (lam, step, low, packer, bands), strict=True):
+            object.__setattr__(self, name, value)
 
     @classmethod
     def best(cls, model: DiceModel) -> _Narrow:

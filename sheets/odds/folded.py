@@ -16,10 +16,10 @@ discarded ones above it folded as before (``Folded._kept_lowest``).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer, coefficient_sum, placed_sum, width_for
+from sheets.records import Record
 
 Group = tuple[int, list[int]]  # (lowest a stored, one narrow polynomial per residue)
 
@@ -67,13 +67,19 @@ def chain_kernel(model: DiceModel, count: int) -> list[int]:
     return kernel
 
 
-@dataclass
-class _Rows:
+class _Rows(Record):
     """One folded group read row by row: per residue of ``b`` its narrow bytes and
     rows (a, first coefficient, coefficient count, first narrow b)."""
 
+    __slots__ = ("exploded", "residues")
     exploded: int
     residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]]
+
+    def __init__(
+        self, exploded: int, residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]]
+    ) -> None:
+        self.exploded = exploded
+        self.residues = residues
 
 
 class Folded:

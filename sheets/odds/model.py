@@ -10,22 +10,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from sheets.dice.spec import SUCCESS_FACE, RollSpec
+from sheets.records import FrozenRecord
 
 TAIL = 1e-15  # probability a truncated Wild Die chain may leave out (issue: below 1e-15)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(FrozenRecord):
     """One way a die can land: its weight, rolled value, and place in the packed sums."""
 
+    __slots__ = ("a", "b", "value", "weight", "x")
     weight: int
     value: int  # rolled value, what steps 3-5 compare
     a: int  # advantage dimension
     b: int  # result dimension
     x: int  # what the die adds to the dice result (sum of shown faces, or successes)
+
+    def __init__(self, weight: int, value: int, a: int, b: int, x: int) -> None:
+        for name, field in zip(self._fields, (weight, value, a, b, x), strict=True):
+            object.__setattr__(self, name, field)
 
 
 def lift(outcomes: Iterable[Outcome]) -> int:

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QPoint
 from pytestqt.qtbot import QtBot
 
 from tests.ui_helpers import copy_sample
@@ -56,8 +57,12 @@ def test_the_first_rows_come_first_and_every_row_and_document_follows(
     window.show()
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: window.first_paint.done, timeout=5000)
-    assert first_screen == [FIRST_SCREEN_ROWS]  # right after the first paint: no more
-    shown = [e for e in session.model.entries()[:FIRST_SCREEN_ROWS] if e.name.startswith("Guard")]
+    # Right after the first paint: the rows the browser shows, no more (nor more than
+    # FIRST_SCREEN_ROWS), and enough to fill it.
+    assert first_screen == [min(FIRST_SCREEN_ROWS, window.browser.rows_in_sight())]
+    view = window.browser.view
+    assert view.indexAt(QPoint(1, view.viewport().height() - 1)).isValid()
+    shown = [e for e in session.model.entries()[: first_screen[0]] if e.name.startswith("Guard")]
     assert shown  # read: names, not file names
     total = 13 + COUNT + 1 + 2  # the sample's characters, the guards, the broken one, encounters
     qtbot.waitUntil(lambda: session.is_loaded, timeout=60_000)
@@ -238,6 +243,37 @@ def test_a_row_read_with_json_shows_what_the_file_says(tmp_path: Path) -> None:
     assert greta.name.startswith("Dr. Margarethe")
     assert rows["characters/list.json"].name == "list"
     assert entry_for_file(campaign, campaign / "characters" / "bom.json").name == "Bom"
+
+
+def test_a_row_reads_a_sheets_first_keys_as_json_reads_the_whole_file(tmp_path: Path) -> None:
+    """A character's row reads its file up to the row's keys only (issue 17): what it
+    reads equals the whole file's values; an encounter, a key missing up front, a
+    non-object, a BOM, text that is no JSON or no UTF-8 are parsed whole, as before."""
+    from ui.campaign.index import ROW_KEYS, _parse_row_head, _parse_with_json
+
+    def same(data: bytes) -> None:
+        head, whole = _parse_row_head(data), _parse_with_json(data)
+        if (
+            isinstance(whole, dict)
+            and whole.get("kind") != "encounter"
+            and whole.keys() >= ROW_KEYS
+        ):
+            assert {k: head[k] for k in ROW_KEYS} == {k: whole[k] for k in ROW_KEYS}
+        else:
+            assert head == whole
+
+    for path in sorted(copy_sample(tmp_path).rglob("*.json")):
+        same(path.read_bytes())
+    row = {"kind": "npc", "name": 'A "quoted" \u00e9 name', "player": "", "importance": "stock"}
+    same(json.dumps({**row, "rest": [1, {"x": None}]}, indent=2).encode())
+    same(json.dumps({"schema_version": "1.0", **row}).encode())  # other keys first
+    same(json.dumps({"name": "No kind", "player": "P", "importance": ""}).encode())
+    same(json.dumps({"kind": "encounter", "name": "E", "combatants": [1, 2]}).encode())
+    same(b"\xef\xbb\xbf" + json.dumps(row).encode())
+    for broken in (b"", b"[1, 2]", b"{}", b"{'name': 1}", b'{"kind" "npc"}', b"\xff\xfe{", b"nope"):
+        same(broken)
+    with_rest_broken = json.dumps(row).encode()[:-1] + b', "rest": [}'
+    assert _parse_row_head(with_rest_broken) == row  # the full load reports the rest
 
 
 def test_kind_labels_and_header_read_as_before() -> None:

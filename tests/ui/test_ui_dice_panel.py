@@ -298,10 +298,8 @@ def test_replay_by_seed_gives_the_same_dice(qtbot: QtBot, panel: DicePanel) -> N
 
 def test_replay_needs_a_seed() -> None:
     result = roll_seeded(RollSpec(code="2D"), 1)
-    from dataclasses import replace
-
     with pytest.raises(ValueError, match="seed"):
-        replay(replace(result, seed=None))
+        replay(result.replace(seed=None))
 
 
 def test_history_model_passes_the_model_tester(qtmodeltester: ModelTester) -> None:

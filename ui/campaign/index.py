@@ -122,6 +122,65 @@ def _parse_with_json(data: bytes) -> Any:
         return None
 
 
+ROW_KEYS: Final = frozenset({"kind", "name", "player", "importance"})
+"""What a character's row shows: a saved sheet writes them first (issue 17)."""
+
+
+def _parse_row_head(data: bytes) -> Any:
+    """A character file's top-level members up to its row's keys (``ROW_KEYS``), read
+    with ``json``'s own scanners, and the rest of the file left unread: a saved sheet
+    writes them first (issue 17: a first screen of 60 sheets read in 12.9 M instructions
+    instead of 20.5 M). Anything else (no JSON object at the start, a key missing
+    there, an encounter, which needs its combatants) is parsed whole, as before. The rows
+    are a quick look: the full load validates every file and reports what is wrong with
+    it (a file broken past its first keys keeps the name it starts with until then)."""
+    # json's own scanners (typeshed leaves them out)
+    from json.decoder import WHITESPACE, scanstring  # type: ignore[attr-defined]
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return _parse_with_json(data)
+    skip = WHITESPACE.match
+    value_at = _scanner()
+    found: dict[str, Any] = {}
+    end = skip(text, 0).end()
+    if text[end : end + 1] != "{":
+        return _parse_with_json(data)
+    try:
+        while True:
+            end = skip(text, end + 1).end()
+            if text[end : end + 1] != '"':
+                return _parse_with_json(data)  # the end of the object, or not JSON
+            key, end = scanstring(text, end + 1)
+            end = skip(text, end).end()
+            if text[end : end + 1] != ":":
+                return _parse_with_json(data)
+            value, end = value_at(text, skip(text, end + 1).end())
+            found[key] = value
+            if found.get("kind") == "encounter":
+                return _parse_with_json(data)
+            if found.keys() >= ROW_KEYS:
+                return found
+            end = skip(text, end).end()
+            if text[end : end + 1] != ",":
+                return _parse_with_json(data)
+    except (ValueError, StopIteration, RecursionError):  # not JSON: the full parse decides
+        return _parse_with_json(data)
+
+
+_SCANNER: list[Callable[[str, int], tuple[Any, int]]] = []
+
+
+def _scanner() -> Callable[[str, int], tuple[Any, int]]:
+    """``json``'s scanner of one value at an index (its C one), made once."""
+    if not _SCANNER:
+        import json
+
+        _SCANNER.append(json.JSONDecoder().scan_once)  # type: ignore[attr-defined]
+    return _SCANNER[0]
+
+
 def _read_json(
     path: Path, parse: Callable[[bytes], Any] = _parse_with_json
 ) -> tuple[dict[str, Any] | None, str | None]:
@@ -160,7 +219,7 @@ def entry_for_file(folder: Path, path: Path, relative: str | None = None) -> Cam
     read at all (a pipe, a device, a folder, too large) is a row with its problem.
     ``relative``: the path inside ``folder`` when known (pathlib's ``relative_to`` is
     dear for a whole first screen)."""
-    raw, problem = _read_json(path)
+    raw, problem = _read_json(path, _parse_row_head)
     if relative is None:
         relative = path.relative_to(folder).as_posix()
     kind = _text(raw, "kind", "encounter" if path.parent.name == ENCOUNTERS_FOLDER else "npc")

@@ -17,7 +17,7 @@ from ui.campaign.index import is_campaign_folder, scan_campaign
 from ui.text import problem_text, tooltip
 
 FIRST_SCREEN_ROWS = 60
-"""Files read right after the first paint: more rows than a browser shows at once."""
+"""Files read right after the first paint at most; fewer when the browser shows fewer."""
 BACKGROUND_ROWS = 300
 """From this many files on, the campaign is validated on a worker thread."""
 
@@ -111,7 +111,10 @@ class CampaignController(QObject):
         listed later (``finish_loading``)."""
         session = self.workspace.session
         if session is not None:
-            session.list_folder(FIRST_SCREEN_ROWS, FIRST_SCREEN_ROWS)
+            # As many as the browser shows (each read is ~0.2 M instructions before the
+            # dice panel's odds are shown, issue 17); the rest are listed on idle turns.
+            rows = min(FIRST_SCREEN_ROWS, self.browser.rows_in_sight())
+            session.list_folder(rows, rows)
 
     def after_first_paint(self) -> None:
         self.first_paint_done = True

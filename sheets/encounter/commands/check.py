@@ -3,7 +3,7 @@ resistance, with single-check modifiers and help used up (R4, R6)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from sheets.dice import RollResult, roll_seeded
@@ -195,7 +195,7 @@ class Check(Command):
         )
         mental = mental_modifier(view.character(target), self.resist_skill)
         if mental:
-            spec = replace(spec, modifier=spec.modifier + mental)
+            spec = spec.replace(modifier=spec.modifier + mental)
         rolled = roll_seeded(spec, initiative.sub_seed(seed, "resist"))
         rolls.append(rolled)
         consume(ctx, target, [c.source for c in contributions if c.consumed])
