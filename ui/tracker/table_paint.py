@@ -3,9 +3,10 @@
 Qt's table paints a cell by calling its delegate, a Python method, with a fresh style
 option and index: ~18 us a cell before the delegate does anything. A new round turns the
 GM's table back to its first page: a page of 22 rows and 7 columns took 5-6 ms to paint,
-about half of it in those calls (a no-op delegate: ~3 ms; bench/bench_tracker.py). This pass reads each row once (``RowData``), finds
-each cell's kept pixmap by the delegate's own key (``CellPixmaps.key``) and copies it;
-a cell not kept yet goes through its delegate as Qt would call it, and is kept.
+about half of it in those calls (a no-op delegate: ~3 ms; bench/bench_tracker.py). This
+pass reads each row once (``RowData``), finds each cell's kept pixmap by the delegate's
+own key (``CellPixmaps.key``) and copies it; a cell not kept yet goes through its
+delegate as Qt would call it, and is kept.
 
 It paints what ``QTableView::paintEvent`` paints (Qt 6, qtableview.cpp): per cell the
 style's item row panel (alternate rows, the selection) and the delegate, with the same
