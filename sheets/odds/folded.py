@@ -167,7 +167,7 @@ class Folded:
                 for byte in range(size):
                     spaced[byte : count * wide_size : wide_size] = raw[byte : count * size : size]
                 for a, first, length, first_b in rows:
-                    weight = correlated[a - low + len(kernel) - 1] * factor
+                    weight = correlated[a - low + len(kernel) - 1]
                     if not weight:
                         continue
                     window = spaced[first * wide_size : (first + length) * wide_size]
@@ -182,7 +182,9 @@ class Folded:
             by_class: dict[int, list[tuple[int, int]]] = {}
             for cls, position, product in placed:
                 by_class.setdefault(cls, []).append((wide * (position - lowest), product))
-            accumulators = {cls: placed_sum(parts) for cls, parts in by_class.items()}
+            # The group's factor once, on each sum (every row shares it): a row times a
+            # weight and the factor is a longer product than a row times the weight.
+            accumulators = {cls: placed_sum(parts) * factor for cls, parts in by_class.items()}
             unpack = Packer(wide, 1)
             for cls, packed in accumulators.items():
                 for position, weight in unpack.coefficients(packed):
