@@ -280,14 +280,15 @@ def _extra_dice(
         moves = _moves(xs, lowest, highest, kept, chain_discards)
         if _SHORT * state.bit_length() > extent[group]:
             sums = by_move[group]
-            state <<= lift
+            times = _multiples(state << lift, moves)
             for move, weight in moves:
-                sums[move] += state if weight == 1 else state * weight
+                sums[move] += times[weight]
             continue
+        times = _multiples(state, moves)
         by_residue: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for move, weight in moves:
             places, residue = divmod(move, narrow.step)
-            by_residue[residue].append((width * places, state if weight == 1 else state * weight))
+            by_residue[residue].append((width * places, times[weight]))
         for residue, moved in by_residue.items():
             least = min(bits for bits, _ in moved)
             inner = placed_sum([(bits - least, packed) for bits, packed in moved])
@@ -300,6 +301,12 @@ def _extra_dice(
     for group, residues in placed.items():
         groups[group] = (starts[group], [placed_sum(parts) for parts in residues])
     return groups
+
+
+def _multiples(state: int, moves: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    """``state`` times each distinct weight of ``moves`` once: the ways the Boost/Penalty
+    dice move the result are symmetric sums of dice (R3 step 5), most weights twice."""
+    return {w: state if w == 1 else state * w for w in {weight for _, weight in moves}}
 
 
 def _discarded(

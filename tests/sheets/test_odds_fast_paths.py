@@ -252,6 +252,17 @@ def test_boost_and_penalty_states_move_alone_or_by_move_alike(
     assert abs(sum(found[0].values()) - 1.0) < 1e-12
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 2**300),
+    st.lists(st.tuples(st.integers(-20, 20), st.integers(1, 30)), min_size=1, max_size=16),
+)
+def test_a_state_times_each_weight_of_its_moves(state: int, moves: list[tuple[int, int]]) -> None:
+    """R3 step 5: a state times every weight its Boost/Penalty moves carry, each once."""
+    times = die_by_die._multiples(state, tuple(moves))
+    assert times == {weight: state * weight for _, weight in moves}
+
+
 @settings(max_examples=80, deadline=None)
 @given(
     st.integers(0, 2**200),
