@@ -14,7 +14,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
-from sheets.odds import _cached, _coefficient_sum, chains, die_by_die, distribution
+from sheets.odds import (
+    _cached,
+    _coefficient_sum,
+    _halves,
+    _zero_run,
+    chains,
+    die_by_die,
+    distribution,
+)
 from sheets.odds.chains import (
     _geometric,
     fits_top_discarded,
@@ -250,6 +258,30 @@ def test_boost_and_penalty_states_move_alone_or_by_move_alike(
     _cached.cache_clear()
     assert found[0] == found[1]
     assert abs(sum(found[0].values()) - 1.0) < 1e-12
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=80), st.integers(0, 40), st.integers(0, 40))
+def test_a_zero_run_is_the_zero_bytes_from_its_start(raw: bytes, begin: int, length: int) -> None:
+    """The leading zero bytes of a row (R3 step 4 reads each row from its first count)."""
+    begin = min(begin, len(raw))
+    end = min(begin + length, len(raw))
+    zeros = memoryview(bytes(end - begin))
+    window = raw[begin:end]
+    assert _zero_run(raw, zeros, begin, end) == len(window) - len(window.lstrip(b"\0"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([8, 16, 24]), st.lists(st.integers(0, 2**8 - 1), max_size=12))
+def test_a_rows_halves_hold_its_even_and_odd_coefficients(width: int, weights: list[int]) -> None:
+    """R3 step 4: a row split into its even and odd coefficients, each twice as wide."""
+    weights = [w % (1 << width) for w in weights]
+    size = width // 8
+    row = sum(w << (width * j) for j, w in enumerate(weights))
+    mask = int.from_bytes((b"\xff" * size + b"\0" * size) * (len(weights) // 2 + 1), "little")
+    even, odd = _halves(row, width, mask)
+    assert even == sum(w << (2 * width * i) for i, w in enumerate(weights[::2]))
+    assert odd == sum(w << (2 * width * i) for i, w in enumerate(weights[1::2]))
 
 
 @settings(max_examples=40, deadline=None)
