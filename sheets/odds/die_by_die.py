@@ -28,7 +28,7 @@ from sheets.odds.chains import top_discarded, top_discarded_applies, with_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.folded import Folded, foldable
 from sheets.odds.model import DiceModel, Outcome, b_range
-from sheets.odds.packing import Packer, placed_sum, reshape, spread, width_for
+from sheets.odds.packing import Packer, add_to, placed_sum, plus, reshape, spread, width_for
 
 _Key = tuple[tuple[int, ...], int, bool]  # (sorted extreme values, exploded dice, crit left)
 _Kept = tuple[tuple[int, ...], int, int]  # (extreme values step 5 needs, exploded, dropped)
@@ -190,7 +190,7 @@ class _SetDice:
             self.row,
             self.floor,
         )
-        grown: dict[_Key, int] = defaultdict(int)
+        grown: dict[_Key, int] = {}
         steps = [(o.value, self.narrow.places(o), o.weight) for o in plain]
         for (kept, exploded, left), packed in self.states.items():
             count = self.rolled - exploded - left  # plain dice in this state
@@ -199,12 +199,12 @@ class _SetDice:
                 key = _insert(kept, value, lowest, room)
                 step += row * (base - floor(key, count + 1))
                 moved = packed << step if step >= 0 else packed >> -step
-                grown[(key, exploded, left)] += moved if weight == 1 else moved * weight
+                add_to(grown, (key, exploded, left), moved if weight == 1 else moved * weight)
             if explodes:  # weight 1 of s now; the chain itself is multiplied in at the end
                 key = _trim(kept, lowest, highest)
-                grown[(key, exploded + 1, left)] += packed << row * (base - floor(key, count))
+                add_to(grown, (key, exploded + 1, left), packed << row * (base - floor(key, count)))
             if crit:  # R3 step 3: the first Wild Die rolled 1 and leaves the roll
-                grown[(kept, exploded, True)] += packed
+                add_to(grown, (kept, exploded, True), packed)
         self.states = grown
         self.rolled += 1
 
@@ -268,7 +268,7 @@ def _extra_dice(
             reach = row * (b - starts[group]) + part.bit_length()
             extent[group] = max(extent[group], reach)
     placed: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
-    by_move: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    by_move: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
     for (kept, exploded, dropped), parts in merged.items():
         group = (exploded, dropped)
         if group not in placed:
@@ -282,7 +282,7 @@ def _extra_dice(
             sums = by_move[group]
             times = _multiples(state << lift, moves)
             for move, weight in moves:
-                sums[move] += times[weight]
+                add_to(sums, move, times[weight])
             continue
         times = _multiples(state, moves)
         by_residue: dict[int, list[tuple[int, int]]] = defaultdict(list)
@@ -361,15 +361,17 @@ def _chained(
         if joined and not dropped and chain_discards and exploded <= 3:
             top_discarded_parts[exploded] = widened
         elif dropped or chain_discards:
-            total += with_chains(model, final, widened, exploded, dropped, chain_discards)
+            total = plus(
+                total, with_chains(model, final, widened, exploded, dropped, chain_discards)
+            )
         else:
             plain[exploded] = widened
     if top_discarded_parts:
-        total += top_discarded(model, final, top_discarded_parts)
+        total = plus(total, top_discarded(model, final, top_discarded_parts))
     nested = 0
     for exploded in range(max(plain, default=0), 0, -1):
-        nested = with_chains(model, final, nested + plain.get(exploded, 0), 1, 0, 0)
-    return total + nested + plain.get(0, 0)
+        nested = with_chains(model, final, plus(nested, plain.get(exploded, 0)), 1, 0, 0)
+    return plus(plus(total, nested), plain.get(0, 0))
 
 
 @lru_cache(maxsize=256)

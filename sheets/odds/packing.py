@@ -7,10 +7,13 @@ whole bytes wide, so moving between packings is slicing bytes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from functools import lru_cache
+from typing import TypeVar
 
 from sheets.odds.model import Outcome
+
+K = TypeVar("K", bound=Hashable)
 
 
 def width_for(largest: int) -> int:
@@ -103,6 +106,19 @@ def reshape(
             src = (index * stride + low) * size
             out[dst : dst + (high - low) * size] = spaced[src : src + (high - low) * size]
     return out
+
+
+def plus(total: int, packed: int) -> int:
+    """``total + packed``, where a total of 0 takes ``packed`` itself: ``0 + packed``
+    would copy it, a pass over a polynomial for nothing."""
+    return packed if not total else total + packed
+
+
+def add_to(sums: dict[K, int], key: K, packed: int) -> None:
+    """``sums[key] += packed``, where a missing key takes ``packed`` itself: ``0 + packed``
+    would copy it, a pass over a polynomial for nothing."""
+    found = sums.get(key)
+    sums[key] = packed if found is None else found + packed
 
 
 def placed_sum(parts: Iterable[tuple[int, int]]) -> int:

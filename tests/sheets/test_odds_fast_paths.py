@@ -36,9 +36,11 @@ from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
+    add_to,
     face_runs,
     moved_sum,
     placed_sum,
+    plus,
     times_faces,
     width_for,
 )
@@ -258,6 +260,15 @@ def test_boost_and_penalty_states_move_alone_or_by_move_alike(
     _cached.cache_clear()
     assert found[0] == found[1]
     assert abs(sum(found[0].values()) - 1.0) < 1e-12
+
+
+@given(st.integers(0, 2**300), st.integers(0, 2**300), st.sampled_from(["a", "b"]))
+def test_sums_that_skip_a_copy_are_sums(total: int, packed: int, key: str) -> None:
+    """A sum that starts from nothing takes the first part itself (no copy): still a sum."""
+    assert plus(total, packed) == total + packed
+    sums = {"a": total}
+    add_to(sums, key, packed)
+    assert sums == ({"a": total + packed} if key == "a" else {"a": total, "b": packed})
 
 
 @settings(max_examples=60, deadline=None)
