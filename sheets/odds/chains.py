@@ -14,7 +14,7 @@ import math
 from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, add_to, moved_sum, plus
+from sheets.odds.packing import Packer, add_to, moved_sum, plus, shifted
 
 
 def with_chains(
@@ -65,7 +65,7 @@ def _below_the_dropped(model: DiceModel, packer: Packer, packed: int, role: str)
     squared = single = 0
     for f, place in enumerate(places, start=1):
         bits = place * width
-        moved = packed << bits if bits >= 0 else packed >> -bits
+        moved = shifted(packed, bits)
         squared = plus(squared, moved * (2 * s - 2 * f + 1))
         single = plus(single, moved)
     size = packer.nbytes
@@ -204,7 +204,7 @@ def _one_level(
 
 
 def _at(poly: int, bits: int) -> int:
-    return poly << bits if bits >= 0 else poly >> -bits
+    return shifted(poly, bits)
 
 
 def _divided_twice(w: int, places: int, s: int, size: int) -> int:
@@ -257,7 +257,7 @@ def _faces(poly: int, faces: list[list[int]], width: int) -> int:
     total = 0
     for places, ways in moves.items():
         bits = places * width
-        moved = poly << bits if bits >= 0 else poly >> -bits
+        moved = shifted(poly, bits)
         total = plus(total, moved * ways if ways > 1 else moved)
     return total
 

@@ -28,7 +28,16 @@ from sheets.odds.chains import top_discarded, top_discarded_applies, with_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.folded import Folded, foldable
 from sheets.odds.model import DiceModel, Outcome, b_range
-from sheets.odds.packing import Packer, add_to, placed_sum, plus, reshape, spread, width_for
+from sheets.odds.packing import (
+    Packer,
+    add_to,
+    placed_sum,
+    plus,
+    reshape,
+    shifted,
+    spread,
+    width_for,
+)
 
 _Key = tuple[tuple[int, ...], int, bool]  # (sorted extreme values, exploded dice, crit left)
 _Kept = tuple[tuple[int, ...], int, int]  # (extreme values step 5 needs, exploded, dropped)
@@ -177,7 +186,7 @@ class _SetDice:
         states: dict[_Key, int] = {}
         for kept, (packed, moved) in found.items():
             step = moved - self.row * self.floor(kept, count)
-            states[(kept, 0, False)] = packed << step if step >= 0 else packed >> -step
+            states[(kept, 0, False)] = shifted(packed, step)
         self.states = states
         self.rolled = count
         return True
@@ -198,7 +207,7 @@ class _SetDice:
             for value, step, weight in steps:
                 key = _insert(kept, value, lowest, room)
                 step += row * (base - floor(key, count + 1))
-                moved = packed << step if step >= 0 else packed >> -step
+                moved = shifted(packed, step)
                 add_to(grown, (key, exploded, left), moved if weight == 1 else moved * weight)
             if explodes:  # weight 1 of s now; the chain itself is multiplied in at the end
                 key = _trim(kept, lowest, highest)
@@ -326,7 +335,7 @@ def _discarded(
         places, residue = _gone(xs, kept, model.boost, plain, narrow.step)
         packed = parts[0][1] if len(parts) == 1 else sum(part for _, part in parts)
         step = width * places
-        group[1][residue] += packed << step if step >= 0 else packed >> -step
+        group[1][residue] = plus(group[1][residue], shifted(packed, step))
     return groups
 
 

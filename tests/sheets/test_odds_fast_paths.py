@@ -41,6 +41,7 @@ from sheets.odds.packing import (
     moved_sum,
     placed_sum,
     plus,
+    shifted,
     times_faces,
     width_for,
 )
@@ -260,6 +261,14 @@ def test_boost_and_penalty_states_move_alone_or_by_move_alike(
     _cached.cache_clear()
     assert found[0] == found[1]
     assert abs(sum(found[0].values()) - 1.0) < 1e-12
+
+
+@given(st.integers(0, 2**300), st.integers(-64, 64))
+def test_a_shift_by_nothing_is_the_polynomial_itself(packed: int, bits: int) -> None:
+    """A move by 0 places returns the polynomial itself (no copy); others shift."""
+    low = packed >> max(0, -bits) << max(0, -bits)  # bits a move down cuts off are zero
+    assert shifted(low, bits) == (low << bits if bits >= 0 else low >> -bits)
+    assert shifted(packed, 0) is packed
 
 
 @given(st.integers(0, 2**300), st.integers(0, 2**300), st.sampled_from(["a", "b"]))
