@@ -94,7 +94,8 @@ def ordered_chains(
     total = 0
     for sizes in _compositions(count):
         groups: list[tuple[int, int]] = []  # (places of one level's top faces, chains)
-        poly = packed * (math.factorial(count) // math.prod(map(math.factorial, sizes)))
+        ways = math.factorial(count) // math.prod(map(math.factorial, sizes))
+        poly = packed if ways == 1 else packed * ways
         rank = 0
         for size in sizes:
             group = parts[rank : rank + size]
@@ -154,7 +155,7 @@ def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> in
     sm = s**top
     y1 = y2 = y3 = 0
     if 3 in parts:
-        base = parts[3] << guard
+        base = shifted(parts[3], guard)
         once, _, twice, c = _one_level(base, kept, gone, width, False, True)  # Lk, Lk**2, P3
         b = _one_level(once, kept, gone, width, True, False)[1]  # P2 Lk N
         a = moved_sum(twice, gone, width)  # Ld Lk**2 N
@@ -162,21 +163,21 @@ def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> in
         y2 = sm * (((3 * s * b - 6 * s * a) << t1) - (3 * b << t2))
         y3 = s * s * (3 * a - 3 * b + c) + ((3 * s * b - 2 * s * c) << t1) + (c << t2)
     if 2 in parts:
-        base = parts[2] << guard
+        base = shifted(parts[2], guard)
         once, b, _, _ = _one_level(base, kept, gone, width, True, False)  # Lk, P2
         a = moved_sum(once, gone, width)  # Ld Lk N
         # (s - T) times 2 Ld Lk (s**M T R_s - s R_s2) + (s - T) P2 R_s2.
         y1 = plus(y1, 2 * sm * ((s * a << t1) - (a << t2)))
         y2 = plus(y2, s * s * (b - 2 * a) + ((2 * a - 2 * b) * s << t1) + (b << t2))
     if 1 in parts:
-        d = moved_sum(parts[1] << guard, gone, width)  # Ld N: (s - T)**2 R_s
+        d = moved_sum(shifted(parts[1], guard), gone, width)  # Ld N: (s - T)**2 R_s
         y1 = plus(y1, s * s * d - (2 * s * d << t1) + (d << t2))
     w = (
         _geometric(y1, td, s, 1, top, size)
         + _geometric(y2, td + tk, s * s, 1, top, size)
         + _geometric(y3, td + 2 * tk, s**3, 1, top, size)
     )
-    return _divided_twice(w, tk, s, size) >> guard
+    return shifted(_divided_twice(w, tk, s, size), -guard)
 
 
 def _one_level(
@@ -355,7 +356,10 @@ def in_order(
             # A chain one top face shorter weighs s times more: every die not yet placed
             # takes that on now, so a die placed weighs 1 and a product is a shift.
             length -= shorter
-            placed = {done: poly * s ** (shorter * (count - done)) for done, poly in placed.items()}
+            placed = {
+                done: poly * s ** (shorter * (count - done)) if done < count else poly
+                for done, poly in placed.items()
+            }
         grown = dict(placed)  # none of the rest shows this value
         for done, poly in placed.items():
             moved = poly

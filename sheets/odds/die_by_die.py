@@ -289,7 +289,7 @@ def _extra_dice(
         moves = _moves(xs, lowest, highest, kept, chain_discards)
         if _SHORT * state.bit_length() > extent[group]:
             sums = by_move[group]
-            times = _multiples(state << lift, moves)
+            times = _multiples(shifted(state, lift), moves)
             for move, weight in moves:
                 add_to(sums, move, times[weight])
             continue
@@ -365,7 +365,8 @@ def _chained(
     joined = top_discarded_applies(model, final)
     for (exploded, dropped), (start, residues) in groups.items():
         widened = _widen(residues, start, narrow, model, final, offset)
-        widened *= model.scale ** (model.wild - exploded)
+        if exploded < model.wild:  # a product by 1 is a copy too
+            widened *= model.scale ** (model.wild - exploded)
         chain_discards = min(model.penalty, exploded - dropped)
         if joined and not dropped and chain_discards and exploded <= 3:
             top_discarded_parts[exploded] = widened
