@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import reduce
+from operator import add
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, coefficient_sum, placed_sum, width_for
+from sheets.odds.packing import Packer, add_to, coefficient_sum, placed_sum, plus, width_for
 
 Group = tuple[int, list[int]]  # (lowest a stored, one narrow polynomial per residue)
 
@@ -227,13 +229,18 @@ class Folded:
             w = 0
             for m in range(q + 1):
                 term = u[m] >> (slot * (q - m + 1) * v)
-                w += term * (share[m] * g ** (q - m))
-            by_x[o.x] = by_x.get(o.x, 0) + ((w >> (slot * first_a)) & rows_mask) * g
-            # S> of the next lower value is S>= of this one: U_m grows by the A terms.
+                w = plus(w, term * (share[m] * g ** (q - m)))
+            add_to(by_x, o.x, ((w >> (slot * first_a)) & rows_mask) * g)
+            # S> of the next lower value is S>= of this one: U_m grows by the A terms
+            # (k = m adds U_m itself: no product by 1 or shift by 0, each a copy).
             u = [
-                sum(
-                    math.comb(m, k) * g ** (m - k) * (u[k] >> (slot * (m - k) * v))
-                    for k in range(m + 1)
+                reduce(
+                    add,
+                    (
+                        math.comb(m, k) * g ** (m - k) * (u[k] >> (slot * (m - k) * v))
+                        for k in range(m)
+                    ),
+                    u[m],
                 )
                 for m in range(q + 1)
             ]
