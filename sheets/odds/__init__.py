@@ -107,36 +107,30 @@ def _totals(
     if not sign:  # a is 0: one row
         return {model.b_step * b: w for b, w in packer.coefficients(packed)}, 1
     # R3 step 4: each row's weight, the sum of its coefficients (below 2**width: it
-    # fits the narrow packing), and the row spread to the width a weight times a factor
-    # needs. Each row only from its first non-zero coefficient to its last: about half
-    # a row is zeros (only a band of b is reachable at each a), so every pass, the sums
-    # and the products, is that much shorter; and no table of every row spread wide is
-    # written (megabytes of fresh memory: slow on a loaded machine).
+    # fits the packing), and the row times its factor. Each row only from its first
+    # non-zero coefficient to its last: about half a row is zeros (only a band of b is
+    # reachable at each a), so every pass, the sums and the products, is that much
+    # shorter. A weight times a factor needs twice the width: rather than spreading
+    # every row to it byte by byte, a row's even and odd coefficients (a mask each) are
+    # multiplied where they are, their neighbours' slots empty (``_halves``). Every
+    # count is at most 2 * total**2 < 2**(2 * width): total, a part of the denominator,
+    # is below 2**(width - 9). b_step is 1 with Advantage (only ``powers`` packs b in
+    # steps).
     extra = folded.marginal() if folded is not None else {}
-    # Every weight, folded or not, is a part of the denominator, below 2**width.
-    wide = Packer(width_for((2 << packer.width) << packer.width), 1)  # weight times factor
-    every = model.b_step
-    cell, width = wide.nbytes, wide.width
-    gap = every * cell  # a narrow coefficient's room once spread
+    width = packer.width
     row_size = span * size
     raw = packed.to_bytes(rows * row_size, "little")
-    read: list[tuple[int, int]] = []  # (first non-zero coefficient spread, row from there)
+    view = memoryview(raw)
+    zeros = memoryview(bytes(row_size))
+    mask = int.from_bytes((b"\xff" * size + b"\0" * size) * (span // 2 + 1), "little")
+    read: list[tuple[int, int, int]] = []  # (first non-zero coefficient, even, odd part)
     marginal: list[int] = []
     for a in range(rows):
-        chunk = raw[a * row_size : (a + 1) * row_size]
-        body = chunk.lstrip(b"\0")
-        if not body:
-            read.append((0, 0))
-            marginal.append(0)
-            continue
-        skip = (row_size - len(body)) // size
-        count = -(-(len(chunk.rstrip(b"\0")) - skip * size) // size)
-        body = chunk[skip * size : (skip + count) * size]
-        marginal.append(_coefficient_sum(int.from_bytes(body, "little"), packer.width, count))
-        spaced = bytearray(count * gap)
-        for byte in range(size):
-            spaced[byte::gap] = body[byte::size]
-        read.append((skip * every, int.from_bytes(spaced, "little")))
+        begin = a * row_size
+        skip = _zero_run(raw, zeros, begin, begin + row_size) // size
+        row = int.from_bytes(view[begin + skip * size : begin + row_size], "little")
+        marginal.append(_coefficient_sum(row, width, -(-row.bit_length() // width)))
+        read.append((skip, *_halves(row, width, mask)))
     if extra:
         marginal += [0] * (max(extra) + 1 - len(marginal))
         for a, weight in extra.items():
@@ -149,17 +143,45 @@ def _totals(
         factors.append(2 * below + weight if sign > 0 else 2 * (total - below) - weight)
         below += weight
     # Rows placed by neighbours: with lam 1 each row sits a further coefficient along.
-    weighted = placed_sum(
-        (width * (model.lam * a + skip), row * factors[a])
-        for a, (skip, row) in enumerate(read)
-        if row and factors[a]
-    )
-    counts = dict(wide.coefficients(weighted))
+    # Coefficient j of a row is dice result x = lam * a + skip + j, kept in the sum of
+    # x's parity at slot x // 2.
+    parts: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+    for a, (skip, even, odd) in enumerate(read):
+        factor = factors[a]
+        first = model.lam * a + skip
+        for x, half in ((first, even), (first + 1, odd)):
+            if half and factor:
+                parts[x % 2].append((2 * width * (x // 2), half * factor))
+    wide = Packer(2 * width, 1)
+    counts: dict[int, int] = {}
+    for parity, placed in enumerate(parts):
+        for slot, weight in wide.coefficients(placed_sum(placed)):
+            counts[2 * slot + parity] = weight
     if folded is not None:
         by_total = dict(enumerate(factors))
         for x, weight in folded.weighted(by_total, 2 * total).items():
             counts[x + lift] = counts.get(x + lift, 0) + weight
     return counts, total
+
+
+def _zero_run(raw: bytes, zeros: memoryview, begin: int, end: int) -> int:
+    """How many zero bytes ``raw`` holds from ``begin`` on (up to ``end``): bisected by
+    comparisons with ``zeros`` (C memcmp), where ``bytes.lstrip`` tests byte by byte."""
+    low, high = 0, end - begin
+    while low < high:
+        middle = (low + high + 1) // 2
+        if raw.startswith(zeros[:middle], begin):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _halves(row: int, width: int, mask: int) -> tuple[int, int]:
+    """The even and the odd coefficients of ``row`` (``width`` bits each), each part
+    with its coefficients ``2 * width`` bits apart: ``mask`` has ones in every other
+    coefficient, from the first, at least as far as ``row`` reaches."""
+    return row & mask, (row >> width) & mask
 
 
 # --- Reading a distribution ---------------------------------------------------------

@@ -14,7 +14,7 @@ import math
 from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, moved_sum
+from sheets.odds.packing import Packer, add_to, moved_sum, plus, shifted
 
 
 def with_chains(
@@ -65,9 +65,9 @@ def _below_the_dropped(model: DiceModel, packer: Packer, packed: int, role: str)
     squared = single = 0
     for f, place in enumerate(places, start=1):
         bits = place * width
-        moved = packed << bits if bits >= 0 else packed >> -bits
-        squared += moved * (2 * s - 2 * f + 1)
-        single += moved
+        moved = shifted(packed, bits)
+        squared = plus(squared, moved * (2 * s - 2 * f + 1))
+        single = plus(single, moved)
     size = packer.nbytes
     return _geometric(squared, step, s * s, 1, top, size) - 2 * _geometric(
         single, step, s, 1, top, size
@@ -94,14 +94,15 @@ def ordered_chains(
     total = 0
     for sizes in _compositions(count):
         groups: list[tuple[int, int]] = []  # (places of one level's top faces, chains)
-        poly = packed * (math.factorial(count) // math.prod(map(math.factorial, sizes)))
+        ways = math.factorial(count) // math.prod(map(math.factorial, sizes))
+        poly = packed if ways == 1 else packed * ways
         rank = 0
         for size in sizes:
             group = parts[rank : rank + size]
             rank += size
             poly = _faces(poly, [faces for _, faces in group], packer.width)
             groups.append((sum(top for top, _ in group), size))
-        total += _levels(poly, groups, model.sides, model.depth - 1, packer.nbytes)
+        total = plus(total, _levels(poly, groups, model.sides, model.depth - 1, packer.nbytes))
     return total
 
 
@@ -154,29 +155,29 @@ def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> in
     sm = s**top
     y1 = y2 = y3 = 0
     if 3 in parts:
-        base = parts[3] << guard
+        base = shifted(parts[3], guard)
         once, _, twice, c = _one_level(base, kept, gone, width, False, True)  # Lk, Lk**2, P3
         b = _one_level(once, kept, gone, width, True, False)[1]  # P2 Lk N
         a = moved_sum(twice, gone, width)  # Ld Lk**2 N
-        y1 += (3 * sm * sm) * a << t2
-        y2 += sm * (((3 * s * b - 6 * s * a) << t1) - (3 * b << t2))
-        y3 += s * s * (3 * a - 3 * b + c) + ((3 * s * b - 2 * s * c) << t1) + (c << t2)
+        y1 = (3 * sm * sm) * a << t2
+        y2 = sm * (((3 * s * b - 6 * s * a) << t1) - (3 * b << t2))
+        y3 = s * s * (3 * a - 3 * b + c) + ((3 * s * b - 2 * s * c) << t1) + (c << t2)
     if 2 in parts:
-        base = parts[2] << guard
+        base = shifted(parts[2], guard)
         once, b, _, _ = _one_level(base, kept, gone, width, True, False)  # Lk, P2
         a = moved_sum(once, gone, width)  # Ld Lk N
         # (s - T) times 2 Ld Lk (s**M T R_s - s R_s2) + (s - T) P2 R_s2.
-        y1 += 2 * sm * ((s * a << t1) - (a << t2))
-        y2 += s * s * (b - 2 * a) + ((2 * a - 2 * b) * s << t1) + (b << t2)
+        y1 = plus(y1, 2 * sm * ((s * a << t1) - (a << t2)))
+        y2 = plus(y2, s * s * (b - 2 * a) + ((2 * a - 2 * b) * s << t1) + (b << t2))
     if 1 in parts:
-        d = moved_sum(parts[1] << guard, gone, width)  # Ld N: (s - T)**2 R_s
-        y1 += s * s * d - (2 * s * d << t1) + (d << t2)
+        d = moved_sum(shifted(parts[1], guard), gone, width)  # Ld N: (s - T)**2 R_s
+        y1 = plus(y1, s * s * d - (2 * s * d << t1) + (d << t2))
     w = (
         _geometric(y1, td, s, 1, top, size)
         + _geometric(y2, td + tk, s * s, 1, top, size)
         + _geometric(y3, td + 2 * tk, s**3, 1, top, size)
     )
-    return _divided_twice(w, tk, s, size) >> guard
+    return shifted(_divided_twice(w, tk, s, size), -guard)
 
 
 def _one_level(
@@ -193,18 +194,18 @@ def _one_level(
         kb, db = k * width, d * width
         moved = poly << kb
         if pairs:
-            two += _at(2 * below + moved, db)
+            two = plus(two, _at(plus(below << 1, moved), db))
         if triples:
             moved_below = below << kb
             moved_twice = moved << kb
-            three += _at(3 * (below2 + moved_below) + moved_twice, db)
-            below2 += 2 * moved_below + moved_twice
-        below += moved
+            three = plus(three, _at(plus(3 * plus(below2, moved_below), moved_twice), db))
+            below2 = plus(below2, plus(moved_below << 1, moved_twice))
+        below = plus(below, moved)
     return below, two, below2, three
 
 
 def _at(poly: int, bits: int) -> int:
-    return poly << bits if bits >= 0 else poly >> -bits
+    return shifted(poly, bits)
 
 
 def _divided_twice(w: int, places: int, s: int, size: int) -> int:
@@ -257,8 +258,8 @@ def _faces(poly: int, faces: list[list[int]], width: int) -> int:
     total = 0
     for places, ways in moves.items():
         bits = places * width
-        moved = poly << bits if bits >= 0 else poly >> -bits
-        total += moved * ways if ways > 1 else moved
+        moved = shifted(poly, bits)
+        total = plus(total, moved * ways if ways > 1 else moved)
     return total
 
 
@@ -355,7 +356,10 @@ def in_order(
             # A chain one top face shorter weighs s times more: every die not yet placed
             # takes that on now, so a die placed weighs 1 and a product is a shift.
             length -= shorter
-            placed = {done: poly * s ** (shorter * (count - done)) for done, poly in placed.items()}
+            placed = {
+                done: poly * s ** (shorter * (count - done)) if done < count else poly
+                for done, poly in placed.items()
+            }
         grown = dict(placed)  # none of the rest shows this value
         for done, poly in placed.items():
             moved = poly
@@ -366,6 +370,6 @@ def in_order(
                 elif place >= dropped:
                     moved = packer.shift(moved, gone.a, gone.b)
                 ways = math.comb(count - done, n)
-                grown[done + n] = grown.get(done + n, 0) + (moved * ways if ways > 1 else moved)
+                add_to(grown, done + n, moved * ways if ways > 1 else moved)
         placed = grown
     return placed[count]

@@ -27,7 +27,16 @@ from sheets.odds.chains import top_discarded, top_discarded_applies, with_chains
 from sheets.odds.extremes import regular_extremes
 from sheets.odds.folded import Folded, foldable
 from sheets.odds.model import DiceModel, Outcome, b_range
-from sheets.odds.packing import Packer, placed_sum, reshape, spread, width_for
+from sheets.odds.packing import (
+    Packer,
+    add_to,
+    placed_sum,
+    plus,
+    reshape,
+    shifted,
+    spread,
+    width_for,
+)
 from sheets.records import FrozenRecord
 
 _Key = tuple[tuple[int, ...], int, bool]  # (sorted extreme values, exploded dice, crit left)
@@ -188,7 +197,7 @@ class _SetDice:
         states: dict[_Key, int] = {}
         for kept, (packed, moved) in found.items():
             step = moved - self.row * self.floor(kept, count)
-            states[(kept, 0, False)] = packed << step if step >= 0 else packed >> -step
+            states[(kept, 0, False)] = shifted(packed, step)
         self.states = states
         self.rolled = count
         return True
@@ -201,7 +210,7 @@ class _SetDice:
             self.row,
             self.floor,
         )
-        grown: dict[_Key, int] = defaultdict(int)
+        grown: dict[_Key, int] = {}
         steps = [(o.value, self.narrow.places(o), o.weight) for o in plain]
         for (kept, exploded, left), packed in self.states.items():
             count = self.rolled - exploded - left  # plain dice in this state
@@ -209,13 +218,13 @@ class _SetDice:
             for value, step, weight in steps:
                 key = _insert(kept, value, lowest, room)
                 step += row * (base - floor(key, count + 1))
-                moved = packed << step if step >= 0 else packed >> -step
-                grown[(key, exploded, left)] += moved if weight == 1 else moved * weight
+                moved = shifted(packed, step)
+                add_to(grown, (key, exploded, left), moved if weight == 1 else moved * weight)
             if explodes:  # weight 1 of s now; the chain itself is multiplied in at the end
                 key = _trim(kept, lowest, highest)
-                grown[(key, exploded + 1, left)] += packed << row * (base - floor(key, count))
+                add_to(grown, (key, exploded + 1, left), packed << row * (base - floor(key, count)))
             if crit:  # R3 step 3: the first Wild Die rolled 1 and leaves the roll
-                grown[(kept, exploded, True)] += packed
+                add_to(grown, (kept, exploded, True), packed)
         self.states = grown
         self.rolled += 1
 
@@ -279,7 +288,7 @@ def _extra_dice(
             reach = row * (b - starts[group]) + part.bit_length()
             extent[group] = max(extent[group], reach)
     placed: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
-    by_move: dict[tuple[int, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    by_move: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
     for (kept, exploded, dropped), parts in merged.items():
         group = (exploded, dropped)
         if group not in placed:
@@ -291,14 +300,15 @@ def _extra_dice(
         moves = _moves(xs, lowest, highest, kept, chain_discards)
         if _SHORT * state.bit_length() > extent[group]:
             sums = by_move[group]
-            state <<= lift
+            times = _multiples(shifted(state, lift), moves)
             for move, weight in moves:
-                sums[move] += state if weight == 1 else state * weight
+                add_to(sums, move, times[weight])
             continue
+        times = _multiples(state, moves)
         by_residue: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for move, weight in moves:
             places, residue = divmod(move, narrow.step)
-            by_residue[residue].append((width * places, state if weight == 1 else state * weight))
+            by_residue[residue].append((width * places, times[weight]))
         for residue, moved in by_residue.items():
             least = min(bits for bits, _ in moved)
             inner = placed_sum([(bits - least, packed) for bits, packed in moved])
@@ -311,6 +321,12 @@ def _extra_dice(
     for group, residues in placed.items():
         groups[group] = (starts[group], [placed_sum(parts) for parts in residues])
     return groups
+
+
+def _multiples(state: int, moves: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    """``state`` times each distinct weight of ``moves`` once: the ways the Boost/Penalty
+    dice move the result are symmetric sums of dice (R3 step 5), most weights twice."""
+    return {w: state if w == 1 else state * w for w in {weight for _, weight in moves}}
 
 
 def _discarded(
@@ -330,7 +346,7 @@ def _discarded(
         places, residue = _gone(xs, kept, model.boost, plain, narrow.step)
         packed = parts[0][1] if len(parts) == 1 else sum(part for _, part in parts)
         step = width * places
-        group[1][residue] += packed << step if step >= 0 else packed >> -step
+        group[1][residue] = plus(group[1][residue], shifted(packed, step))
     return groups
 
 
@@ -360,20 +376,23 @@ def _chained(
     joined = top_discarded_applies(model, final)
     for (exploded, dropped), (start, residues) in groups.items():
         widened = _widen(residues, start, narrow, model, final, offset)
-        widened *= model.scale ** (model.wild - exploded)
+        if exploded < model.wild:  # a product by 1 is a copy too
+            widened *= model.scale ** (model.wild - exploded)
         chain_discards = min(model.penalty, exploded - dropped)
         if joined and not dropped and chain_discards and exploded <= 3:
             top_discarded_parts[exploded] = widened
         elif dropped or chain_discards:
-            total += with_chains(model, final, widened, exploded, dropped, chain_discards)
+            total = plus(
+                total, with_chains(model, final, widened, exploded, dropped, chain_discards)
+            )
         else:
             plain[exploded] = widened
     if top_discarded_parts:
-        total += top_discarded(model, final, top_discarded_parts)
+        total = plus(total, top_discarded(model, final, top_discarded_parts))
     nested = 0
     for exploded in range(max(plain, default=0), 0, -1):
-        nested = with_chains(model, final, nested + plain.get(exploded, 0), 1, 0, 0)
-    return total + nested + plain.get(0, 0)
+        nested = with_chains(model, final, plus(nested, plain.get(exploded, 0)), 1, 0, 0)
+    return plus(plus(total, nested), plain.get(0, 0))
 
 
 @lru_cache(maxsize=256)

@@ -16,9 +16,11 @@ discarded ones above it folded as before (``Folded._kept_lowest``).
 from __future__ import annotations
 
 import math
+from functools import reduce
+from operator import add
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, coefficient_sum, placed_sum, width_for
+from sheets.odds.packing import Packer, add_to, coefficient_sum, placed_sum, plus, width_for
 from sheets.records import Record
 
 Group = tuple[int, list[int]]  # (lowest a stored, one narrow polynomial per residue)
@@ -173,7 +175,7 @@ class Folded:
                 for byte in range(size):
                     spaced[byte : count * wide_size : wide_size] = raw[byte : count * size : size]
                 for a, first, length, first_b in rows:
-                    weight = correlated[a - low + len(kernel) - 1] * factor
+                    weight = correlated[a - low + len(kernel) - 1]
                     if not weight:
                         continue
                     window = spaced[first * wide_size : (first + length) * wide_size]
@@ -188,7 +190,9 @@ class Folded:
             by_class: dict[int, list[tuple[int, int]]] = {}
             for cls, position, product in placed:
                 by_class.setdefault(cls, []).append((wide * (position - lowest), product))
-            accumulators = {cls: placed_sum(parts) for cls, parts in by_class.items()}
+            # The group's factor once, on each sum (every row shares it): a row times a
+            # weight and the factor is a longer product than a row times the weight.
+            accumulators = {cls: placed_sum(parts) * factor for cls, parts in by_class.items()}
             unpack = Packer(wide, 1)
             for cls, packed in accumulators.items():
                 for position, weight in unpack.coefficients(packed):
@@ -231,13 +235,18 @@ class Folded:
             w = 0
             for m in range(q + 1):
                 term = u[m] >> (slot * (q - m + 1) * v)
-                w += term * (share[m] * g ** (q - m))
-            by_x[o.x] = by_x.get(o.x, 0) + ((w >> (slot * first_a)) & rows_mask) * g
-            # S> of the next lower value is S>= of this one: U_m grows by the A terms.
+                w = plus(w, term * (share[m] * g ** (q - m)))
+            add_to(by_x, o.x, ((w >> (slot * first_a)) & rows_mask) * g)
+            # S> of the next lower value is S>= of this one: U_m grows by the A terms
+            # (k = m adds U_m itself: no product by 1 or shift by 0, each a copy).
             u = [
-                sum(
-                    math.comb(m, k) * g ** (m - k) * (u[k] >> (slot * (m - k) * v))
-                    for k in range(m + 1)
+                reduce(
+                    add,
+                    (
+                        math.comb(m, k) * g ** (m - k) * (u[k] >> (slot * (m - k) * v))
+                        for k in range(m)
+                    ),
+                    u[m],
                 )
                 for m in range(q + 1)
             ]

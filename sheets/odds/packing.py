@@ -7,10 +7,13 @@ whole bytes wide, so moving between packings is slicing bytes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from functools import lru_cache
+from typing import TypeVar
 
 from sheets.odds.model import Outcome
+
+K = TypeVar("K", bound=Hashable)
 
 
 def width_for(largest: int) -> int:
@@ -38,7 +41,7 @@ class Packer:
 
     def shift(self, packed: int, a: int, b: int) -> int:
         step = self.width * (a * self.stride + b)
-        return packed << step if step >= 0 else packed >> -step
+        return shifted(packed, step)
 
     def poly(self, outcomes: Iterable[Outcome], lift: int, scale: int = 1) -> int:
         return sum(self.monomial(o.a, o.b + lift, o.weight * scale) for o in outcomes)
@@ -105,6 +108,27 @@ def reshape(
     return out
 
 
+def shifted(packed: int, bits: int) -> int:
+    """``packed * 2**bits``, bits below 0 cut off (zero by construction, the callers'
+    lifts); by 0 it is ``packed`` itself, where a shift by 0 copies it."""
+    if bits > 0:
+        return packed << bits
+    return packed >> -bits if bits else packed
+
+
+def plus(total: int, packed: int) -> int:
+    """``total + packed``, where a total of 0 takes ``packed`` itself: ``0 + packed``
+    would copy it, a pass over a polynomial for nothing."""
+    return packed if not total else total + packed
+
+
+def add_to(sums: dict[K, int], key: K, packed: int) -> None:
+    """``sums[key] += packed``, where a missing key takes ``packed`` itself: ``0 + packed``
+    would copy it, a pass over a polynomial for nothing."""
+    found = sums.get(key)
+    sums[key] = packed if found is None else found + packed
+
+
 def placed_sum(parts: Iterable[tuple[int, int]]) -> int:
     """The sum of ``packed * 2**bits`` over the (bits, packed) ``parts``, where a negative
     total place cuts off bits that are zero by construction (the callers' lifts).
@@ -115,7 +139,7 @@ def placed_sum(parts: Iterable[tuple[int, int]]) -> int:
     items = sorted(parts, key=lambda part: part[0])
     while len(items) > 1:
         paired = [
-            (low, first + (second << (high - low)))
+            (low, first + shifted(second, high - low))
             for (low, first), (high, second) in zip(items[::2], items[1::2], strict=False)
         ]
         if len(items) % 2:
@@ -124,7 +148,7 @@ def placed_sum(parts: Iterable[tuple[int, int]]) -> int:
     if not items:
         return 0
     bits, packed = items[0]
-    return packed << bits if bits >= 0 else packed >> -bits
+    return shifted(packed, bits)
 
 
 def coefficient_sum(row: int, width: int, count: int) -> int:
@@ -196,4 +220,4 @@ def moved_sum(packed: int, places: list[int], width: int) -> int:
     callers' lifts): by runs (``times_faces``), then moved once by the lowest place."""
     low = min(places)
     total = times_faces(packed, face_runs(tuple(sorted(width * (p - low) for p in places))))
-    return total << (width * low) if low >= 0 else total >> (-width * low)
+    return shifted(total, width * low)

@@ -14,7 +14,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
-from sheets.odds import _cached, _coefficient_sum, chains, die_by_die, distribution
+from sheets.odds import (
+    _cached,
+    _coefficient_sum,
+    _halves,
+    _zero_run,
+    chains,
+    die_by_die,
+    distribution,
+)
 from sheets.odds.chains import (
     _geometric,
     fits_top_discarded,
@@ -28,9 +36,12 @@ from sheets.odds.extremes import regular_extremes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
+    add_to,
     face_runs,
     moved_sum,
     placed_sum,
+    plus,
+    shifted,
     times_faces,
     width_for,
 )
@@ -250,6 +261,58 @@ def test_boost_and_penalty_states_move_alone_or_by_move_alike(
     _cached.cache_clear()
     assert found[0] == found[1]
     assert abs(sum(found[0].values()) - 1.0) < 1e-12
+
+
+@given(st.integers(0, 2**300), st.integers(-64, 64))
+def test_a_shift_by_nothing_is_the_polynomial_itself(packed: int, bits: int) -> None:
+    """A move by 0 places returns the polynomial itself (no copy); others shift."""
+    low = packed >> max(0, -bits) << max(0, -bits)  # bits a move down cuts off are zero
+    assert shifted(low, bits) == (low << bits if bits >= 0 else low >> -bits)
+    assert shifted(packed, 0) is packed
+
+
+@given(st.integers(0, 2**300), st.integers(0, 2**300), st.sampled_from(["a", "b"]))
+def test_sums_that_skip_a_copy_are_sums(total: int, packed: int, key: str) -> None:
+    """A sum that starts from nothing takes the first part itself (no copy): still a sum."""
+    assert plus(total, packed) == total + packed
+    sums = {"a": total}
+    add_to(sums, key, packed)
+    assert sums == ({"a": total + packed} if key == "a" else {"a": total, "b": packed})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=80), st.integers(0, 40), st.integers(0, 40))
+def test_a_zero_run_is_the_zero_bytes_from_its_start(raw: bytes, begin: int, length: int) -> None:
+    """The leading zero bytes of a row (R3 step 4 reads each row from its first count)."""
+    begin = min(begin, len(raw))
+    end = min(begin + length, len(raw))
+    zeros = memoryview(bytes(end - begin))
+    window = raw[begin:end]
+    assert _zero_run(raw, zeros, begin, end) == len(window) - len(window.lstrip(b"\0"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([8, 16, 24]), st.lists(st.integers(0, 2**8 - 1), max_size=12))
+def test_a_rows_halves_hold_its_even_and_odd_coefficients(width: int, weights: list[int]) -> None:
+    """R3 step 4: a row split into its even and odd coefficients, each twice as wide."""
+    weights = [w % (1 << width) for w in weights]
+    size = width // 8
+    row = sum(w << (width * j) for j, w in enumerate(weights))
+    mask = int.from_bytes((b"\xff" * size + b"\0" * size) * (len(weights) // 2 + 1), "little")
+    even, odd = _halves(row, width, mask)
+    assert even == sum(w << (2 * width * i) for i, w in enumerate(weights[::2]))
+    assert odd == sum(w << (2 * width * i) for i, w in enumerate(weights[1::2]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 2**300),
+    st.lists(st.tuples(st.integers(-20, 20), st.integers(1, 30)), min_size=1, max_size=16),
+)
+def test_a_state_times_each_weight_of_its_moves(state: int, moves: list[tuple[int, int]]) -> None:
+    """R3 step 5: a state times every weight its Boost/Penalty moves carry, each once."""
+    times = die_by_die._multiples(state, tuple(moves))
+    assert times == {weight: state * weight for _, weight in moves}
 
 
 @settings(max_examples=80, deadline=None)
