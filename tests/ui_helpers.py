@@ -10,6 +10,9 @@ from PySide6.QtCore import QPoint, Qt
 
 from sheets.storage import load_character
 from ui.services.prompter import Choice, ScriptedPrompter
+from ui.theme import dark_palette, light_palette
+from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
+from ui.tracker.window_parts.table import InitiativeTable
 from ui.workspace.character_document import CharacterDocument
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -181,13 +184,9 @@ def row_point(window: Any, combatant: str) -> QPoint:
 
 def initiative_table(
     qtbot: Any, engine: Any, *, dark: bool = False, width: int = 1100, rows: int = 12
-) -> Any:
+) -> InitiativeTable:
     """The GM's initiative table alone over ``engine``, ``rows`` rows high (the header
     counts as one), in the light or dark palette, shown."""
-    from ui.theme import dark_palette, light_palette
-    from ui.tracker.initiative_model import InitiativeModel, InitiativeProxy
-    from ui.tracker.window_parts.table import InitiativeTable
-
     model = InitiativeModel(engine)
     proxy = InitiativeProxy()
     proxy.setSourceModel(model)

@@ -35,6 +35,8 @@ _ROW_PANEL = QStyle.PrimitiveElement.PE_PanelItemViewRow
 
 RowOf = Callable[[int], RowData]
 """The row a view row shows (the proxy mapped to the source)."""
+Column = tuple[int, int, int, RowDelegate]
+"""A column in sight: (logical column, viewport x, width, its delegate)."""
 
 
 def paint_kept_rows(view: QTableView, event: QPaintEvent, row_of: RowOf) -> bool:
@@ -135,16 +137,16 @@ def paint_kept_rows(view: QTableView, event: QPaintEvent, row_of: RowOf) -> bool
     return True
 
 
-def _columns(view: QTableView) -> list[tuple[int, int, int, RowDelegate]] | None:
-    """(logical column, viewport x, width, delegate) of the columns in sight, in the
-    order shown; None when this pass cannot paint the view."""
-    if view.layoutDirection() == Qt.LayoutDirection.RightToLeft or view.isRightToLeft():
+def _columns(view: QTableView) -> list[Column] | None:
+    """The columns in sight, in the order shown; None when this pass cannot paint the
+    view."""
+    if view.isRightToLeft():
         return None
     header = view.horizontalHeader()
     if header.hiddenSectionCount() or view.verticalHeader().hiddenSectionCount():
         return None
     width = view.viewport().width()
-    columns = []
+    columns: list[Column] = []
     for visual in range(header.count()):
         column = header.logicalIndex(visual)
         left = header.sectionViewportPosition(column)
@@ -180,7 +182,7 @@ def _paint_grid(
     dirty: QRect,
     first: int,
     last: int,
-    columns: list[tuple[int, int, int, RowDelegate]],
+    columns: list[Column],
 ) -> None:
     """The grid as ``QTableView`` draws it: a line under each row and right of each
     column, across the dirty rectangle, half a pixel in."""
