@@ -48,6 +48,7 @@ from sheets.dice import DieCode
 from sheets.documents import Ability, Skill, Specialization
 from sheets.skills import CheckDice
 from ui import commands
+from ui.action_buttons import show_action
 from ui.commands import AdvanceCommand
 from ui.sheet.advancement_log import AdvancementLog
 from ui.sheet.campaign_rules import campaign_check_defaults, owning_campaign
@@ -207,7 +208,7 @@ class CharacterEditor(QWidget):
             action.triggered.connect(slot)
             self.tree.addAction(action)
             button = QToolButton()
-            button.setDefaultAction(action)
+            show_action(button, action)
             button.setAccessibleName(tip)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             tree_buttons.addWidget(button)

@@ -9,6 +9,8 @@ from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QTableView, QToolButton
 
+from ui.action_buttons import show_action
+
 
 def part_table(
     model: QAbstractItemModel, name: str, *, double_click_edits: bool = True
@@ -40,7 +42,7 @@ def action_buttons(actions: Iterable[QAction]) -> QHBoxLayout:
     row = QHBoxLayout()
     for action in actions:
         button = QToolButton()
-        button.setDefaultAction(action)
+        show_action(button, action)
         button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         row.addWidget(button)
     row.addStretch(1)

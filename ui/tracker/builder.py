@@ -55,6 +55,7 @@ from sheets.storage import (
     file_name_for,
     open_campaign,
 )
+from ui.action_buttons import trim_toolbar
 from ui.campaign.model import KIND_ORDER, kind_label
 from ui.services.prompter import SAVE_DISCARD_CANCEL, Choice, Prompter, Question
 from ui.text import status_tip
@@ -410,6 +411,7 @@ class BuilderWindow(QMainWindow):
         bar.addAction(self.save_action)
         bar.addAction(self.run_action)
         self.addToolBar(bar)
+        trim_toolbar(bar)
         menu = self.menuBar().addMenu(self.tr("&Encounter"))
         menu.addAction(self.save_action)
         menu.addAction(self.run_action)

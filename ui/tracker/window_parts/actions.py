@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from sheets.encounter import DelayTurn, GroupCopies
+from ui.action_buttons import trim_toolbar
 from ui.text import status_tip, tooltip
 from ui.tracker.window_parts.scene_flow import SCENES
 
@@ -375,6 +376,7 @@ class TrackerActions(QObject):
                 bar.addSeparator()
             else:
                 bar.addAction(action)
+        trim_toolbar(bar)  # Undo's tooltip changes with every command (ui.action_buttons)
         return bar
 
     def _build_menus(self) -> None:
