@@ -3,9 +3,12 @@ shows exactly the pixels Qt's own paint shows, in every state that pass handles.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from PySide6.QtCore import QItemSelectionModel, QPoint, QRect, Qt
+from PySide6.QtCore import QItemSelectionModel, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QImage, QRegion
+from PySide6.QtWidgets import QProxyStyle, QStyle
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import Concede, CreateCondition, NextTurn
@@ -116,3 +119,54 @@ def test_a_right_to_left_table_is_left_to_qt(qtbot: QtBot, monkeypatch: pytest.M
     table.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
     table.viewport().grab()
     assert looked_up, "left to right, the kept-rows pass paints"
+
+
+class _RowPanelStyle(QProxyStyle):
+    """Fusion, counting the row panels it is asked for; ``mark``: it also draws a line
+    along each panel's top (a style whose panel is neither empty nor one colour)."""
+
+    def __init__(self, mark: bool) -> None:
+        super().__init__("Fusion")
+        self.mark = mark
+        self.panels = 0
+
+    def drawPrimitive(self, element: Any, option: Any, painter: Any, widget: Any = None) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        if element == QStyle.PrimitiveElement.PE_PanelItemViewRow:
+            self.panels += 1
+            if self.mark:  # over Fusion's panel
+                painter.fillRect(
+                    QRect(option.rect.topLeft(), QSize(option.rect.width(), 1)), Qt.GlobalColor.red
+                )
+
+
+def test_row_panels_are_asked_of_the_style_once_per_kind(qtbot: QtBot) -> None:
+    """Fusion paints nothing under a plain row and one colour under an alternate or a
+    selected one: found once, then skipped or filled, with Qt's pixels."""
+    table = _played(qtbot)
+    style = _RowPanelStyle(mark=False)
+    table.setStyle(style)
+    table.selectRow(2)
+    table.viewport().grab()
+    assert style.panels > 0  # found: a few kinds of row panel
+    style.panels = 0
+    table.viewport().grab()
+    assert style.panels == 0  # then never asked again
+    _same(table)
+
+
+def test_a_style_that_draws_its_own_row_panels_paints_as_qt_paints(qtbot: QtBot) -> None:
+    table = _played(qtbot)
+    style = _RowPanelStyle(mark=True)
+    table.setStyle(style)
+    table.viewport().grab()
+    style.panels = 0
+    table.viewport().grab()
+    sight = table.viewport().size()
+    header = table.horizontalHeader()
+    columns = [
+        c for c in range(header.count()) if header.sectionViewportPosition(c) < sight.width()
+    ]
+    rows = [r for r in range(7) if table.rowViewportPosition(r) < sight.height()]
+    assert style.panels == len(rows) * len(columns)  # asked cell by cell, as Qt asks
+    _same(table)

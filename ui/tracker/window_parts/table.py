@@ -24,7 +24,7 @@ from ui.tracker.rows import (
     COL_STATE,
     RowData,
 )
-from ui.tracker.table_paint import paint_kept_rows
+from ui.tracker.table_paint import RowPanels, paint_kept_rows
 
 MAX_NAME_WIDTH: Final = 320
 COLUMN_WIDTHS: Final = {
@@ -84,6 +84,7 @@ class InitiativeTable(QTableView):
         model.rowsInserted.connect(lambda *_: self.fit_names())
         model.actorMoved.connect(self.follow_turn)
         model.rows_in_sight = self.source_rows_in_sight
+        self.row_panels = RowPanels()
         self.fit_names()
 
     paints_kept_rows = True
@@ -91,7 +92,10 @@ class InitiativeTable(QTableView):
     turns it off to compare with Qt's own paint."""
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if not (self.paints_kept_rows and paint_kept_rows(self, event, self.row_data_at)):
+        if not (
+            self.paints_kept_rows
+            and paint_kept_rows(self, event, self.row_data_at, self.row_panels)
+        ):
             super().paintEvent(event)
 
     def row_data_at(self, row: int) -> RowData:
