@@ -188,16 +188,19 @@ def run(argv: list[str]) -> int:
     if os.environ.get(STARTUP_PROBE_ENV):
         _startup_probe(window, app)
 
-    def set_icon() -> None:  # an SVG: loads Qt's SVG plugin, so after the first screen
+    def after_first_screen() -> None:
         from PySide6.QtGui import QIcon  # its enums cost ~3 ms: not before the first paint
 
-        icon = app_icon_path()
+        from app.memory import keep_big_blocks
+
+        icon = app_icon_path()  # an SVG: loads Qt's SVG plugin
         if icon.is_file():
             app.setWindowIcon(QIcon(str(icon)))
+        keep_big_blocks()  # for the odds of the big rolls to come (imports ctypes)
 
     # Once the dice panel has painted too: the first screen's work comes first.
     window.first_paint.afterFirstPaint.connect(
-        lambda: after_painted(window.rolls.ensure_panel(), set_icon)
+        lambda: after_painted(window.rolls.ensure_panel(), after_first_screen)
     )
     window.show()
     # A file (from a file manager's "open with" or the installers' file association)

@@ -24,6 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.memory import keep_big_blocks  # noqa: E402
 from sheets.dice import RollSpec  # noqa: E402
 from sheets.odds import _cached, distribution  # noqa: E402
 
@@ -128,6 +129,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--cold-one", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    keep_big_blocks()  # as the app does once its first screen is up (app.memory)
     if args.cold_one:
         _cold_one(*args.cold_one)
         return 0

@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.memory import keep_big_blocks
 from bench.bench_odds import PIPELINE
 from sheets.dice import RollSpec
 from sheets.dice.spec import CRITICAL_FAILURE_RULES
@@ -80,6 +81,7 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--slowest", type=int, default=8)
     args = parser.parse_args()
+    keep_big_blocks()  # as the app does once its first screen is up (app.memory)
     rng = random.Random(args.seed)
     setups = [random_setup(rng) for _ in range(args.count)] + EXTREMES
     timed: list[tuple[float, RollSpec]] = []
