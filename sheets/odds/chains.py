@@ -14,7 +14,7 @@ import math
 from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, add_to, moved_sum, plus, shifted
+from sheets.odds.packing import Packer, add_to, chunks, joined, moved_sum, plus, shifted
 
 
 def with_chains(
@@ -213,28 +213,27 @@ def _divided_twice(w: int, places: int, s: int, size: int) -> int:
     with non-negative coefficients below 2**(8 size - 1) and W's coefficients under
     2**(8 size - 1) either way: chunk k of Z is (W_k + 2 s Z_{k-1} - Z_{k-2}) / s**2.
 
-    W_k is chunk k with its coefficients' signs, so under half a chunk either way: read
-    off W's two's complement bytes, a chunk at or above half is W_k + 2**bits (W_k < 0)
-    and lends one to the chunk above."""
-    chunk = places * size
-    count = -(-(abs(w).bit_length() + 8 * size) // (8 * chunk))
-    raw = memoryview(w.to_bytes(count * chunk, "little", signed=True))
-    whole = 1 << (8 * chunk)
+    W_k is chunk k with its coefficients' signs, so under half a chunk either way: cut
+    from W's two's complement (``packing.chunks``: shifts and masks, cheaper than bytes),
+    a chunk at or above half is W_k + 2**bits (W_k < 0) and lends one to the chunk
+    above."""
+    bits = places * size * 8
+    count = -(-(abs(w).bit_length() + 8 * size) // bits)
+    whole = 1 << bits
     half = whole >> 1
-    out = bytearray(count * chunk)
+    out: list[int] = []
     before = previous = 0
     lent = 0
     square = s * s
-    for k in range(count):
-        current = int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") + lent
+    for current in chunks(w, count, bits):
+        current += lent
         lent = current >= half
         if lent:
             current -= whole
         current = (current + 2 * s * previous - before) // square
-        if current:
-            out[k * chunk : (k + 1) * chunk] = current.to_bytes(chunk, "little")
+        out.append(current)
         before, previous = previous, current
-    return int.from_bytes(out, "little")
+    return joined(out, bits)
 
 
 def _compositions(count: int) -> list[list[int]]:
