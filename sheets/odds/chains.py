@@ -153,25 +153,33 @@ def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> in
     guard = width * 3 * max(0, -min(kept + gone))
     t1, t2 = tk * width, 2 * tk * width  # T and T**2 as shifts
     sm = s**top
-    y1 = y2 = y3 = 0
+
+    def less(poly: int) -> int:  # (s - T) poly
+        return s * poly - (poly << t1)
+
+    # The y's written with (s - T) taken out where it can be: fewer passes (and fewer
+    # products by the multi-digit s**M) than the y's expanded.
+    y2 = y3 = 0
+    inner = highest = 0  # y1 = (s - T) inner + 3 s**2M T**2 Ld Lk**2 N3
     if 3 in parts:
         base = shifted(parts[3], guard)
         once, _, twice, c = _one_level(base, kept, gone, width, False, True)  # Lk, Lk**2, P3
         b = _one_level(once, kept, gone, width, True, False)[1]  # P2 Lk N
         a = moved_sum(twice, gone, width)  # Ld Lk**2 N
-        y1 = (3 * sm * sm) * a << t2
-        y2 = sm * (((3 * s * b - 6 * s * a) << t1) - (3 * b << t2))
-        y3 = s * s * (3 * a - 3 * b + c) + ((3 * s * b - 2 * s * c) << t1) + (c << t2)
+        highest = (3 * sm * sm) * a << t2
+        y2 = (3 * sm) * (less(b) - 2 * s * a) << t1
+        y3 = less(less(c) - 3 * s * b) + 3 * s * s * a
     if 2 in parts:
         base = shifted(parts[2], guard)
         once, b, _, _ = _one_level(base, kept, gone, width, True, False)  # Lk, P2
         a = moved_sum(once, gone, width)  # Ld Lk N
         # (s - T) times 2 Ld Lk (s**M T R_s - s R_s2) + (s - T) P2 R_s2.
-        y1 = plus(y1, 2 * sm * ((s * a << t1) - (a << t2)))
-        y2 = plus(y2, s * s * (b - 2 * a) + ((2 * a - 2 * b) * s << t1) + (b << t2))
+        inner = (2 * sm) * a << t1
+        y2 = plus(y2, less(less(b) - 2 * s * a))
     if 1 in parts:
         d = moved_sum(shifted(parts[1], guard), gone, width)  # Ld N: (s - T)**2 R_s
-        y1 = plus(y1, s * s * d - (2 * s * d << t1) + (d << t2))
+        inner = plus(inner, less(d))
+    y1 = plus(less(inner) if inner else 0, highest)
     w = (
         _geometric(y1, td, s, 1, top, size)
         + _geometric(y2, td + tk, s * s, 1, top, size)
