@@ -201,14 +201,17 @@ def _one_level(
     for k, d in zip(kept, gone, strict=True):
         kb, db = k * width, d * width
         moved = poly << kb
+        above = plus(below, moved)  # U' = U + k_f: 2 U + k_f is U + U'
         if pairs:
-            two = plus(two, _at(plus(below << 1, moved), db))
+            two = plus(two, _at(plus(below, above), db))
         if triples:
+            # 3 U**2 + 3 k_f U + k_f**2 is U**2 + U U' + U'**2: sums, no product.
             moved_below = below << kb
-            moved_twice = moved << kb
-            three = plus(three, _at(plus(3 * plus(below2, moved_below), moved_twice), db))
-            below2 = plus(below2, plus(moved_below << 1, moved_twice))
-        below = plus(below, moved)
+            mixed = plus(below2, moved_below)  # U U'
+            above2 = mixed + moved_below + (moved << kb)  # U'**2
+            three = plus(three, _at(plus(below2, mixed) + above2, db))
+            below2 = above2
+        below = above
     return below, two, below2, three
 
 
