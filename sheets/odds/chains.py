@@ -14,7 +14,17 @@ import math
 from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, add_to, chunks, joined, moved_sum, plus, shifted
+from sheets.odds.packing import (
+    Packer,
+    add_to,
+    chunks,
+    face_runs,
+    joined,
+    moved_sum,
+    plus,
+    shifted,
+    times_faces,
+)
 
 
 def with_chains(
@@ -28,9 +38,14 @@ def with_chains(
         if discards:  # every chain is discarded by Penalty: it counts in a only
             top, last = model.discarded(top), [model.discarded(o) for o in last]
         step_a, step_b = top.a - last[0].a, top.b - last[0].b  # what one top face adds
+        places = [o.a * packer.stride + o.b for o in last]
+        low = min(places)
+        runs = face_runs(tuple(sorted(packer.width * (p - low) for p in places)))
         for _ in range(count):
-            faces = moved_sum(packed, [o.a * packer.stride + o.b for o in last], packer.width)
-            packed = _chain(model, packer, faces, step_a * packer.span + step_b)
+            # The last faces (``moved_sum``) but for their lowest place, which the chain's
+            # one shift at the end takes on: a pass over the polynomial saved.
+            faces = times_faces(packed, runs)
+            packed = _chain(model, packer, faces, step_a * packer.span + step_b, low)
         return packed
     if dropped == 1 and count == 1:  # the one exploded die leaves the roll: weight only
         return packed * (model.scale - 1)
@@ -291,9 +306,12 @@ def _levels(poly: int, groups: list[tuple[int, int]], s: int, top: int, size: in
     return _divided(s1, s2, places, s**chains, size)
 
 
-def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: int) -> int:
+def _geometric(
+    poly: int, places: int, ratio: int, low: int, high: int, size: int, moved: int = 0
+) -> int:
     """sum_{n=low..high} ratio**(high-n) * T**n * poly, T moving ``places`` coefficients
-    of ``size`` bytes.
+    of ``size`` bytes, the whole moved ``moved`` coefficients more (in the one shift
+    T**low takes; below 0 it cuts off bits that are zero by construction).
 
     With G_k = sum_{m<k} ratio**(k-1-m) T**m, the sum is T**low G_N poly (N terms), and
     G_2k = (ratio**k + T**k) G_k, G_k+1 = ratio G_k + T**k: a few whole-integer passes
@@ -301,9 +319,11 @@ def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: in
     sum weighs each term no more than the whole does, so no coefficient overflows."""
     if places == 0:
         weights: int = sum(ratio ** (high - n) for n in range(low, high + 1))
-        return poly * weights
+        return shifted(poly * weights, moved * size * 8)
     bits = places * size * 8
-    return _geometric_terms(poly, bits, ratio, high - low + 1) << (bits * low)
+    return shifted(
+        _geometric_terms(poly, bits, ratio, high - low + 1), (places * low + moved) * size * 8
+    )
 
 
 def _geometric_terms(poly: int, bits: int, ratio: int, count: int) -> int:
@@ -339,9 +359,11 @@ def _divided(s1: int, s2: int, places: int, s: int, size: int) -> int:
     return int.from_bytes(out, "little")
 
 
-def _chain(model: DiceModel, packer: Packer, faces: int, places: int) -> int:
-    """sum over j = 1..depth-1 of s**(depth-1-j) * T**j * faces, T moving by ``places``."""
-    return _geometric(faces, places, model.sides, 1, model.depth - 1, packer.nbytes)
+def _chain(model: DiceModel, packer: Packer, faces: int, places: int, moved: int = 0) -> int:
+    """sum over j = 1..depth-1 of s**(depth-1-j) * T**j * faces, T moving by ``places``,
+    the whole moved ``moved`` coefficients more (below 0: bits that are zero in ``faces``
+    are cut off)."""
+    return _geometric(faces, places, model.sides, 1, model.depth - 1, packer.nbytes, moved)
 
 
 def in_order(
