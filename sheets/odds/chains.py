@@ -252,7 +252,8 @@ def _divided_twice(w: int, places: int, s: int, size: int) -> int:
     lent = 0
     square = s * s
     for current in chunks(w, count, bits):
-        current += lent
+        if lent:  # an addition of 0 would copy the chunk
+            current += 1
         lent = current >= half
         if lent:
             current -= whole
