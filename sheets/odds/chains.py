@@ -14,7 +14,17 @@ import math
 from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, add_to, moved_sum, plus, shifted
+from sheets.odds.packing import (
+    Packer,
+    add_to,
+    chunks,
+    face_runs,
+    joined,
+    moved_sum,
+    plus,
+    shifted,
+    times_faces,
+)
 
 
 def with_chains(
@@ -28,9 +38,14 @@ def with_chains(
         if discards:  # every chain is discarded by Penalty: it counts in a only
             top, last = model.discarded(top), [model.discarded(o) for o in last]
         step_a, step_b = top.a - last[0].a, top.b - last[0].b  # what one top face adds
+        places = [o.a * packer.stride + o.b for o in last]
+        low = min(places)
+        runs = face_runs(tuple(sorted(packer.width * (p - low) for p in places)))
         for _ in range(count):
-            faces = moved_sum(packed, [o.a * packer.stride + o.b for o in last], packer.width)
-            packed = _chain(model, packer, faces, step_a * packer.span + step_b)
+            # The last faces (``moved_sum``) but for their lowest place, which the chain's
+            # one shift at the end takes on: a pass over the polynomial saved.
+            faces = times_faces(packed, runs)
+            packed = _chain(model, packer, faces, step_a * packer.span + step_b, low)
         return packed
     if dropped == 1 and count == 1:  # the one exploded die leaves the roll: weight only
         return packed * (model.scale - 1)
@@ -153,25 +168,33 @@ def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> in
     guard = width * 3 * max(0, -min(kept + gone))
     t1, t2 = tk * width, 2 * tk * width  # T and T**2 as shifts
     sm = s**top
-    y1 = y2 = y3 = 0
+
+    def less(poly: int) -> int:  # (s - T) poly
+        return s * poly - (poly << t1)
+
+    # The y's written with (s - T) taken out where it can be: fewer passes (and fewer
+    # products by the multi-digit s**M) than the y's expanded.
+    y2 = y3 = 0
+    inner = highest = 0  # y1 = (s - T) inner + 3 s**2M T**2 Ld Lk**2 N3
     if 3 in parts:
         base = shifted(parts[3], guard)
         once, _, twice, c = _one_level(base, kept, gone, width, False, True)  # Lk, Lk**2, P3
         b = _one_level(once, kept, gone, width, True, False)[1]  # P2 Lk N
         a = moved_sum(twice, gone, width)  # Ld Lk**2 N
-        y1 = (3 * sm * sm) * a << t2
-        y2 = sm * (((3 * s * b - 6 * s * a) << t1) - (3 * b << t2))
-        y3 = s * s * (3 * a - 3 * b + c) + ((3 * s * b - 2 * s * c) << t1) + (c << t2)
+        highest = (3 * sm * sm) * a << t2
+        y2 = (3 * sm) * (less(b) - 2 * s * a) << t1
+        y3 = less(less(c) - 3 * s * b) + 3 * s * s * a
     if 2 in parts:
         base = shifted(parts[2], guard)
         once, b, _, _ = _one_level(base, kept, gone, width, True, False)  # Lk, P2
         a = moved_sum(once, gone, width)  # Ld Lk N
         # (s - T) times 2 Ld Lk (s**M T R_s - s R_s2) + (s - T) P2 R_s2.
-        y1 = plus(y1, 2 * sm * ((s * a << t1) - (a << t2)))
-        y2 = plus(y2, s * s * (b - 2 * a) + ((2 * a - 2 * b) * s << t1) + (b << t2))
+        inner = (2 * sm) * a << t1
+        y2 = plus(y2, less(less(b) - 2 * s * a))
     if 1 in parts:
         d = moved_sum(shifted(parts[1], guard), gone, width)  # Ld N: (s - T)**2 R_s
-        y1 = plus(y1, s * s * d - (2 * s * d << t1) + (d << t2))
+        inner = plus(inner, less(d))
+    y1 = plus(less(inner) if inner else 0, highest)
     w = (
         _geometric(y1, td, s, 1, top, size)
         + _geometric(y2, td + tk, s * s, 1, top, size)
@@ -193,14 +216,17 @@ def _one_level(
     for k, d in zip(kept, gone, strict=True):
         kb, db = k * width, d * width
         moved = poly << kb
+        above = plus(below, moved)  # U' = U + k_f: 2 U + k_f is U + U'
         if pairs:
-            two = plus(two, _at(plus(below << 1, moved), db))
+            two = plus(two, _at(plus(below, above), db))
         if triples:
+            # 3 U**2 + 3 k_f U + k_f**2 is U**2 + U U' + U'**2: sums, no product.
             moved_below = below << kb
-            moved_twice = moved << kb
-            three = plus(three, _at(plus(3 * plus(below2, moved_below), moved_twice), db))
-            below2 = plus(below2, plus(moved_below << 1, moved_twice))
-        below = plus(below, moved)
+            mixed = plus(below2, moved_below)  # U U'
+            above2 = mixed + moved_below + (moved << kb)  # U'**2
+            three = plus(three, _at(plus(below2, mixed) + above2, db))
+            below2 = above2
+        below = above
     return below, two, below2, three
 
 
@@ -213,28 +239,28 @@ def _divided_twice(w: int, places: int, s: int, size: int) -> int:
     with non-negative coefficients below 2**(8 size - 1) and W's coefficients under
     2**(8 size - 1) either way: chunk k of Z is (W_k + 2 s Z_{k-1} - Z_{k-2}) / s**2.
 
-    W_k is chunk k with its coefficients' signs, so under half a chunk either way: read
-    off W's two's complement bytes, a chunk at or above half is W_k + 2**bits (W_k < 0)
-    and lends one to the chunk above."""
-    chunk = places * size
-    count = -(-(abs(w).bit_length() + 8 * size) // (8 * chunk))
-    raw = memoryview(w.to_bytes(count * chunk, "little", signed=True))
-    whole = 1 << (8 * chunk)
+    W_k is chunk k with its coefficients' signs, so under half a chunk either way: cut
+    from W's two's complement (``packing.chunks``: shifts and masks, cheaper than bytes),
+    a chunk at or above half is W_k + 2**bits (W_k < 0) and lends one to the chunk
+    above."""
+    bits = places * size * 8
+    count = -(-(abs(w).bit_length() + 8 * size) // bits)
+    whole = 1 << bits
     half = whole >> 1
-    out = bytearray(count * chunk)
+    out: list[int] = []
     before = previous = 0
     lent = 0
     square = s * s
-    for k in range(count):
-        current = int.from_bytes(raw[k * chunk : (k + 1) * chunk], "little") + lent
+    for current in chunks(w, count, bits):
+        if lent:  # an addition of 0 would copy the chunk
+            current += 1
         lent = current >= half
         if lent:
             current -= whole
         current = (current + 2 * s * previous - before) // square
-        if current:
-            out[k * chunk : (k + 1) * chunk] = current.to_bytes(chunk, "little")
+        out.append(current)
         before, previous = previous, current
-    return int.from_bytes(out, "little")
+    return joined(out, bits)
 
 
 def _compositions(count: int) -> list[list[int]]:
@@ -281,9 +307,12 @@ def _levels(poly: int, groups: list[tuple[int, int]], s: int, top: int, size: in
     return _divided(s1, s2, places, s**chains, size)
 
 
-def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: int) -> int:
+def _geometric(
+    poly: int, places: int, ratio: int, low: int, high: int, size: int, moved: int = 0
+) -> int:
     """sum_{n=low..high} ratio**(high-n) * T**n * poly, T moving ``places`` coefficients
-    of ``size`` bytes.
+    of ``size`` bytes, the whole moved ``moved`` coefficients more (in the one shift
+    T**low takes; below 0 it cuts off bits that are zero by construction).
 
     With G_k = sum_{m<k} ratio**(k-1-m) T**m, the sum is T**low G_N poly (N terms), and
     G_2k = (ratio**k + T**k) G_k, G_k+1 = ratio G_k + T**k: a few whole-integer passes
@@ -291,9 +320,11 @@ def _geometric(poly: int, places: int, ratio: int, low: int, high: int, size: in
     sum weighs each term no more than the whole does, so no coefficient overflows."""
     if places == 0:
         weights: int = sum(ratio ** (high - n) for n in range(low, high + 1))
-        return poly * weights
+        return shifted(poly * weights, moved * size * 8)
     bits = places * size * 8
-    return _geometric_terms(poly, bits, ratio, high - low + 1) << (bits * low)
+    return shifted(
+        _geometric_terms(poly, bits, ratio, high - low + 1), (places * low + moved) * size * 8
+    )
 
 
 def _geometric_terms(poly: int, bits: int, ratio: int, count: int) -> int:
@@ -329,9 +360,11 @@ def _divided(s1: int, s2: int, places: int, s: int, size: int) -> int:
     return int.from_bytes(out, "little")
 
 
-def _chain(model: DiceModel, packer: Packer, faces: int, places: int) -> int:
-    """sum over j = 1..depth-1 of s**(depth-1-j) * T**j * faces, T moving by ``places``."""
-    return _geometric(faces, places, model.sides, 1, model.depth - 1, packer.nbytes)
+def _chain(model: DiceModel, packer: Packer, faces: int, places: int, moved: int = 0) -> int:
+    """sum over j = 1..depth-1 of s**(depth-1-j) * T**j * faces, T moving by ``places``,
+    the whole moved ``moved`` coefficients more (below 0: bits that are zero in ``faces``
+    are cut off)."""
+    return _geometric(faces, places, model.sides, 1, model.depth - 1, packer.nbytes, moved)
 
 
 def in_order(

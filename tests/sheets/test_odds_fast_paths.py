@@ -37,7 +37,9 @@ from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
     add_to,
+    chunks,
     face_runs,
+    joined,
     moved_sum,
     placed_sum,
     plus,
@@ -278,6 +280,23 @@ def test_sums_that_skip_a_copy_are_sums(total: int, packed: int, key: str) -> No
     sums = {"a": total}
     add_to(sums, key, packed)
     assert sums == ({"a": total + packed} if key == "a" else {"a": total, "b": packed})
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(-(2**200), 2**200), st.integers(1, 40), st.integers(0, 12))
+def test_chunks_are_the_twos_complement_cut_and_join_back(
+    packed: int, bits: int, more: int
+) -> None:
+    """A packed polynomial cut into chunks of ``bits`` bits (as its signed bytes would be
+    cut), and non-negative chunks joined back into the whole."""
+    count = (abs(packed).bit_length() + 1) // bits + 1 + more  # room for the sign
+    raw = packed.to_bytes(count * bits, "little", signed=True)  # a byte per bit: room
+    whole = int.from_bytes(raw, "little") & ((1 << (count * bits)) - 1)
+    expected = [(whole >> (k * bits)) & ((1 << bits) - 1) for k in range(count)]
+    found = chunks(packed, count, bits)
+    assert found == expected
+    assert joined(found, bits) == whole
+    assert joined([], bits) == 0
 
 
 @settings(max_examples=60, deadline=None)
