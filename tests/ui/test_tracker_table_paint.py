@@ -3,20 +3,24 @@ shows exactly the pixels Qt's own paint shows, in every state that pass handles.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QImage, QRegion
+from PySide6.QtGui import QImage, QPixmap, QRegion
 from PySide6.QtWidgets import QProxyStyle, QStyle
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import Concede, CreateCondition, NextTurn
 from sheets.results import Duration
 from tests.encounter_helpers import small_engine
+from tests.ui.test_ui_tracker_damage import brawl
 from tests.ui_helpers import initiative_table
+from ui.theme import dark_palette, light_palette
 from ui.tracker.cell_pixmaps import CellPixmaps
 from ui.tracker.commands import EncounterController
+from ui.tracker.player_view import PlayerView
 from ui.tracker.rows import COL_NAME
 from ui.tracker.window_parts.table import InitiativeTable
 
@@ -170,3 +174,42 @@ def test_a_style_that_draws_its_own_row_panels_paints_as_qt_paints(qtbot: QtBot)
     rows = [r for r in range(7) if table.rowViewportPosition(r) < sight.height()]
     assert style.panels == len(rows) * len(columns)  # asked cell by cell, as Qt asks
     _same(table)
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_player_views_kept_rows_paint_shows_what_qt_paints(qtbot: QtBot, dark: bool) -> None:
+    """The players' table, one pass too: the actor's row, a conceded one faded, wound
+    chips (R10) beside the words."""
+    engine = brawl("wounds")
+    engine.view.sheet_of("jack").wound_level = 3
+    controller = EncounterController(engine)
+    view = PlayerView(engine)
+    qtbot.addWidget(view)
+    view.table.setPalette(dark_palette() if dark else light_palette())
+    view.resize(900, 420)
+    view.show()
+    qtbot.waitExposed(view)
+    controller.changed.connect(view.schedule_update)
+    controller.run(Concede("brask"))
+    for _ in range(3):
+        controller.run(NextTurn())
+        view.flush()
+        view.table.viewport().grab()  # paint each step, as the screen would
+    table = view.table
+    shots = []
+    for one_pass in (True, False):
+        table.paints_kept_rows = one_pass
+        shots.append(table.viewport().grab().toImage())
+    assert shots[0] == shots[1]
+    looked_up: list[object] = []
+    kept_cells = view.cell_delegate.cells
+    original = kept_cells.kept
+
+    def looking_up(key: Hashable) -> QPixmap | None:
+        looked_up.append(key)
+        return original(key)
+
+    kept_cells.kept = looking_up  # type: ignore[method-assign]
+    table.paints_kept_rows = True
+    table.viewport().grab()
+    assert looked_up, "the one pass painted the players' table"

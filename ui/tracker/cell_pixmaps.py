@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from math import ceil
-from typing import Final
+from typing import Any, Final
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, Qt
 from PySide6.QtGui import QFont, QPainter, QPixmap
@@ -119,6 +119,11 @@ class KeptCellsDelegate(QStyledItemDelegate):
 
     def cell_key(self, index: QModelIndex | QPersistentModelIndex) -> Hashable | None:
         raise NotImplementedError
+
+    def row_key(self, row: Any, column: int) -> Hashable | None:
+        """``cell_key`` from the row itself, for a view that paints its rows in one pass
+        and has the row in hand (``ui.tracker.table_paint``); None: paint it as Qt does."""
+        return None
 
     def paint(
         self,

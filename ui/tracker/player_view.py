@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QFontMetrics,
     QKeyEvent,
     QPainter,
+    QPaintEvent,
     QPalette,
     QScreen,
 )
@@ -58,6 +59,7 @@ from ui.tracker.public_projection import (
     turn_rows,
 )
 from ui.tracker.rows import DamageCell
+from ui.tracker.table_paint import RowPanels, paint_kept_rows
 
 PUBLIC_HEADERS = ("#", "Name", "Side", "Condition", "")
 COL_PUBLIC_CONDITION = 3
@@ -202,6 +204,9 @@ class PublicCellDelegate(KeptCellsDelegate):
         row = index.data(PublicRowRole)
         return self.shows(row, index.column()) if isinstance(row, PublicCombatant) else None
 
+    def row_key(self, row: Any, column: int) -> Hashable | None:
+        return self.shows(row, column) if isinstance(row, PublicCombatant) else None
+
     def sizeHint(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> QSize:
@@ -264,6 +269,28 @@ class PublicConditionDelegate(PublicCellDelegate):
         painter.restore()
 
 
+class PublicTable(QTableView):
+    """The players' table, painted in one pass from kept cells (``ui.tracker.table_paint``)
+    as the GM's is: a new round repaints its whole page on the projector."""
+
+    paints_kept_rows = True
+    """A test turns it off to compare with Qt's own paint."""
+
+    def __init__(self, model: PublicModel) -> None:
+        super().__init__()
+        self.setModel(model)
+        self.public = model
+        self.row_panels = RowPanels()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        rows = self.public.rows()
+        if not (
+            self.paints_kept_rows
+            and paint_kept_rows(self, event, rows.__getitem__, self.row_panels)
+        ):
+            super().paintEvent(event)
+
+
 class PlayerView(QWidget):
     """The projector window: round, whose turn, the public initiative table. Live."""
 
@@ -286,8 +313,7 @@ class PlayerView(QWidget):
         medium.setPointSizeF(medium.pointSizeF() * 1.7)
         self.turn_label.setFont(medium)
         self.model = PublicModel(self)
-        self.table = QTableView()
-        self.table.setModel(self.model)
+        self.table = PublicTable(self.model)
         table_font = QFont(self.font())
         table_font.setPointSizeF(table_font.pointSizeF() * 1.5)
         self.table.setFont(table_font)

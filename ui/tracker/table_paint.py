@@ -1,34 +1,34 @@
-"""The initiative table painted in one Python pass over its rows, from kept cells.
+"""The tracker's tables (the GM's initiative table, the players' view) painted in one
+Python pass over their rows, from kept cells.
 
 Qt's table paints a cell by calling its delegate, a Python method, with a fresh style
 option and index: ~18 us a cell before the delegate does anything. A new round turns the
 GM's table back to its first page: a page of 22 rows and 7 columns took 5-6 ms to paint,
 about half of it in those calls (a no-op delegate: ~3 ms; bench/bench_tracker.py). This
-pass reads each row once (``RowData``), finds each cell's kept pixmap by the delegate's
-own key (``CellPixmaps.key``) and copies it; a cell not kept yet goes through its
-delegate as Qt would call it, and is kept.
+pass reads each row once (the GM's ``RowData``, the players' ``PublicCombatant``), finds
+each cell's kept pixmap by the delegate's own key (``row_key``, ``CellPixmaps.key``) and
+copies it; a cell not kept yet goes through its delegate as Qt would call it, and is kept.
 
 It paints what ``QTableView::paintEvent`` paints (Qt 6, qtableview.cpp): per cell the
 style's item row panel (alternate rows, the selection) and the delegate, with the same
 state flags (enabled, selected, the current cell's focus, the hovered cell); then the
 grid. The row panel is asked of the style once per kind (``RowPanels``): mostly it is
-nothing or one colour. A test compares its pixels with Qt's own paint in every state it handles. What it
-does not handle (right to left, hidden sections, a delegate that keeps no cells) returns
-False, and Qt paints; it knows no spans (the initiative table sets none).
+nothing or one colour. A test compares its pixels with Qt's own paint in every state it
+handles. What it does not handle (right to left, hidden sections, a delegate that keeps
+no cells) returns False, and Qt paints; it knows no spans (neither table sets any).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from math import ceil
-from typing import Final
+from typing import Any, Final
 
 from PySide6.QtCore import QLineF, QModelIndex, QRect, Qt
 from PySide6.QtGui import QColor, QCursor, QImage, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTableView
 
-from ui.tracker.delegates import RowDelegate
-from ui.tracker.rows import RowData
+from ui.tracker.cell_pixmaps import KeptCellsDelegate
 
 _SELECTED = QStyle.StateFlag.State_Selected.value
 _HAS_FOCUS = QStyle.StateFlag.State_HasFocus.value
@@ -36,9 +36,10 @@ _MOUSE_OVER = QStyle.StateFlag.State_MouseOver.value
 _ALTERNATE = QStyleOptionViewItem.ViewItemFeature.Alternate
 _ROW_PANEL = QStyle.PrimitiveElement.PE_PanelItemViewRow
 
-RowOf = Callable[[int], RowData]
-"""The row a view row shows (the proxy mapped to the source)."""
-Column = tuple[int, int, int, RowDelegate]
+RowOf = Callable[[int], Any]
+"""The row a view row shows (the proxy mapped to the source), as its delegates'
+``row_key`` reads it."""
+Column = tuple[int, int, int, KeptCellsDelegate]
 """A column in sight: (logical column, viewport x, width, its delegate)."""
 
 
@@ -125,16 +126,19 @@ def paint_kept_rows(view: QTableView, event: QPaintEvent, row_of: RowOf, panels:
                 elif panel is not _BARE:
                     painter.fillRect(rect, panel)
                 cells = delegate.cells
-                key = cells.key(
-                    delegate.row_key(data, column),
-                    state,
-                    rect.width(),
-                    height,
-                    ratio,
-                    palette_key,
-                    font_keys[id(delegate)],
-                )
-                kept = cells.kept(key)
+                shows = delegate.row_key(data, column)
+                kept = None
+                if shows is not None:
+                    key = cells.key(
+                        shows,
+                        state,
+                        rect.width(),
+                        height,
+                        ratio,
+                        palette_key,
+                        font_keys[id(delegate)],
+                    )
+                    kept = cells.kept(key)
                 if kept is not None:
                     painter.drawPixmap(left, top, kept)
                 else:
@@ -236,7 +240,7 @@ def _columns(view: QTableView) -> list[Column] | None:
         if left + size <= 0 or left >= width:
             continue
         delegate = view.itemDelegateForColumn(column) or view.itemDelegate()
-        if not isinstance(delegate, RowDelegate):
+        if not isinstance(delegate, KeptCellsDelegate):
             return None
         columns.append((column, left, size, delegate))
     return columns
