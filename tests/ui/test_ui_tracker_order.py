@@ -10,13 +10,16 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from pytestqt.qtbot import QtBot
 
-from sheets.encounter import SetScene
+from sheets.documents import Combatant, Encounter, HouseRules, Side
+from sheets.encounter import Engine, SetScene
+from tests.encounter_helpers import fighter
 from tests.locations import SAMPLE
-from tests.ui_helpers import ModelSignals
+from tests.ui_helpers import ModelSignals, initiative_table
 from ui.tracker import TrackerWindow, open_tracker
-from ui.tracker.initiative_model import COL_NAME, CombatantIdRole, InitiativeModel
+from ui.tracker.initiative_model import COL_NAME, COL_ORDER, CombatantIdRole, InitiativeModel
 
 BRAWL = "encounters/brawl-at-the-pump-house.json"
 ALT = Qt.KeyboardModifier.AltModifier
@@ -158,3 +161,29 @@ def test_model_passes_qtmodeltester_through_moves(
     window.undo_stack.undo()
     qtmodeltester.check(model, force_py=True)
     assert model.ids() == window.engine.encounter.turn_order
+
+
+def test_the_order_column_shows_the_actors_place_whole_in_a_big_fight(qtbot: QtBot) -> None:
+    """The actor's row is bold: at 500 combatants its "498" showed as "4..."."""
+    combatants = [
+        Combatant(
+            id=f"c{n}",
+            name=f"Cultist {n}",
+            side="One" if n % 2 else "Two",
+            character=fighter(f"Cultist {n}", 2 + n % 3),
+        )
+        for n in range(120)
+    ]
+    encounter = Encounter(
+        name="Crowd",
+        sides=[Side(name="One", player_side=True), Side(name="Two")],
+        combatants=combatants,
+    )
+    engine = Engine(encounter, {}, HouseRules())
+    engine.start()
+    engine.roll_initiative(seed=1)
+    table = initiative_table(qtbot, engine, rows=12)
+    bold = QFont(table.font())
+    bold.setBold(True)
+    needed = QFontMetrics(bold).horizontalAdvance("120") + 10 + 1  # the text's margins, grid
+    assert table.horizontalHeader().sectionSize(COL_ORDER) >= needed

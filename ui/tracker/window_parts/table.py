@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QFont, QFontMetrics, QPaintEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from ui.tracker.delegates import ActionsDelegate, ConditionsDelegate, RowDelegate
@@ -103,15 +103,22 @@ class InitiativeTable(QTableView):
         return self.source.row(self.proxy.mapToSource(self.proxy.index(row, 0)).row())
 
     def fit_names(self) -> None:
-        """The name column as wide as the longest name (within bounds)."""
+        """The name column as wide as the longest name (within bounds), and the order
+        column as wide as the last place in bold (the actor's row): at 500 combatants
+        the actor's "498" showed as "4..."."""
         metrics = self.fontMetrics()
-        names = [
-            str(self.source.index(row, COL_NAME).data()) for row in range(self.source.rowCount())
-        ]
+        count = self.source.rowCount()
+        names = [str(self.source.index(row, COL_NAME).data()) for row in range(count)]
         widest = max((metrics.horizontalAdvance(n) for n in names), default=0) + 24
         width = min(max(COLUMN_WIDTHS[COL_NAME], widest), MAX_NAME_WIDTH)
-        if self.horizontalHeader().sectionSize(COL_NAME) < width:
-            self.horizontalHeader().resizeSection(COL_NAME, width)
+        header = self.horizontalHeader()
+        if header.sectionSize(COL_NAME) < width:
+            header.resizeSection(COL_NAME, width)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        place = QFontMetrics(bold).horizontalAdvance(str(max(count, 1))) + 16
+        if header.sectionSize(COL_ORDER) < place:
+            header.resizeSection(COL_ORDER, place)
 
     def sort_by(self, column: int) -> None:
         """A header click: ascending, then descending, then back to the turn order."""
