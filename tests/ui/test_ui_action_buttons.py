@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QMainWindow, QToolBar, QToolButton
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import NextTurn
-from tests.ui_helpers import copy_sample, tracker_on
-from ui.action_buttons import SPARE, show_action, trim_toolbar
+from tests.ui_helpers import copy_sample, sample_window_with_sheet, tracker_on
+from ui import commands
+from ui.action_buttons import SPARE, _Trimmer, show_action, trim_toolbar
 
 CHANGED = SIGNAL("changed()")
 
@@ -86,3 +87,24 @@ def test_the_trackers_undo_does_not_slow_down_through_an_evening(
             window.undo_stack.redo()
     assert window.undo_action.receivers(CHANGED) <= before + SPARE + 1
     assert window.redo_action.receivers(CHANGED) <= before + SPARE + 1
+
+
+def test_the_main_windows_undo_does_not_slow_down_through_an_evening(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Undo's text names the last edit: it changes with every edit of a sheet."""
+    window, editor = sample_window_with_sheet(qtbot, tmp_path)
+    undo = window.menus.undo_action
+    # After the first screen the toolbar's buttons are watched.
+    qtbot.waitUntil(lambda: bool(window.menus.toolbar.findChildren(_Trimmer)))
+    doc = editor.doc
+    before = undo.receivers(CHANGED)
+    texts = set()
+    for n in range(80):
+        field = ("notes", "background")[n % 2]  # Undo's text names each edit
+        command = commands.set_field(doc, doc.character, field, f"Line {n}")
+        assert command is not None
+        doc.push(command)
+        texts.add(undo.text())
+    assert len(texts) == 2
+    assert undo.receivers(CHANGED) <= before + SPARE + 1

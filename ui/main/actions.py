@@ -15,7 +15,6 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWidget
 
-from ui.action_buttons import trim_toolbar
 from ui.main import APP_NAME
 from ui.text import status_tip
 
@@ -331,7 +330,6 @@ class MainActions(QObject):
             else:
                 toolbar.addAction(action)
         self.window.addToolBar(toolbar)
-        trim_toolbar(toolbar)  # Undo's tooltip changes with every edit (ui.action_buttons)
         return toolbar
 
     def set_icons(self) -> None:
