@@ -1,5 +1,5 @@
 """The odds' big numbers stay in the heap once the app tunes glibc's malloc
-(``app.memory``): computed again, a big roll's odds fault in few fresh pages."""
+(``app.memory``): a block of megabytes no longer goes to ``mmap`` of its own."""
 
 from __future__ import annotations
 
@@ -9,33 +9,37 @@ import pytest
 
 from tests.app_helpers import run_script
 
-# One big roll's odds computed afresh (its cache cleared), after a first time: the page
-# faults before and after the tuning.
-FAULTS = """
-import resource
+# mallinfo2's hblks counts the blocks malloc gave their own mmap: one a big number alive
+# before the tuning, none after (for one bigger still, which glibc's own sliding
+# threshold would not keep in the heap either).
+MAPPED = """
+import ctypes
 from app.memory import keep_big_blocks
-from sheets.dice import RollSpec
-from sheets.odds import _cached, distribution
 
-SPEC = RollSpec(code="12D", wild_dice=3, penalty=1, disadvantage=1)
+class MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd",
+        "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
 
-def faults():
-    _cached.cache_clear()
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    distribution(SPEC)
-    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+libc = ctypes.CDLL(None)
+libc.mallinfo2.restype = MallInfo2
 
-faults()
-untuned = faults()
+def mapped_with(megabytes):
+    before = libc.mallinfo2().hblks
+    number = 1 << (8 * megabytes * 1024 * 1024)
+    during = libc.mallinfo2().hblks
+    del number
+    return during - before
+
+untuned = mapped_with(4)
 told = keep_big_blocks()
-faults()
-print(untuned, faults(), told)
+print(untuned, mapped_with(8), told)
 """
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc only")
-def test_a_big_rolls_odds_computed_again_fault_in_few_pages() -> None:
-    untuned, tuned, told = run_script(FAULTS).stdout.split()
+def test_a_big_number_stays_in_the_heap_once_tuned() -> None:
+    untuned, tuned, told = run_script(MAPPED).stdout.split()
     assert told == "True"
-    assert int(untuned) > 1000  # blocks mapped afresh and given back, again and again
-    assert int(tuned) < int(untuned) // 4
+    assert int(untuned) == 1  # glibc's default: a block over 128 KB is mapped alone
+    assert int(tuned) == 0

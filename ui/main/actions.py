@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QWidget
 
+from ui.action_buttons import trim_toolbar
 from ui.main import APP_NAME
 from ui.text import status_tip
 
@@ -331,6 +332,13 @@ class MainActions(QObject):
                 toolbar.addAction(action)
         self.window.addToolBar(toolbar)
         return toolbar
+
+    def after_first_screen(self) -> None:
+        """The toolbar's icons, and its buttons watched: Undo's text changes with every
+        edit (``ui.action_buttons``); the watchers cost ~2 M instructions, so after the
+        first screen."""
+        self.set_icons()
+        trim_toolbar(self.toolbar)
 
     def set_icons(self) -> None:
         """Toolbar icons from the style, after the first paint (QStyle's enums cost ~6 ms).

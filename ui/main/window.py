@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
-from ui.action_buttons import trim_toolbar
 from ui.campaign.browser import CampaignBrowser
 from ui.campaign.model import CampaignModel
 from ui.main import APP_NAME
@@ -141,10 +140,7 @@ class MainWindow(QMainWindow):
 
     def _after_panel_painted(self) -> None:
         """The panel and its odds on screen: icon lookups, then (painted) the loading."""
-        self.menus.set_icons()
-        # Undo's tooltip changes with every edit (ui.action_buttons); its trimmers are
-        # ~2 M instructions: after the first screen.
-        trim_toolbar(self.menus.toolbar)
+        self.menus.after_first_screen()
         self.browser.finish_setup()
         after_painted(self.menus.toolbar, self.campaigns.after_first_paint)
 
