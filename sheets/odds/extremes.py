@@ -24,7 +24,7 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from sheets.odds.packing import face_runs, times_faces
+from sheets.odds.packing import face_runs, placed_sum, times_faces
 
 Key = tuple[int, ...]
 
@@ -110,6 +110,43 @@ def _one_end(
                 poly -= moved if times == 1 else times * moved  # a product is a pass too
         states[key] = (poly if ways == 1 else poly * ways, sum(places[v] for v in outer) + n * base)
     return states
+
+
+def kept_sum(count: int, places: dict[int, int], start: int, lowest: int, highest: int) -> int:
+    """A pool of ``count`` identical dice alone in the roll (no Wild Die, no ``a``) after
+    step 5 discards its ``lowest`` lowest or its ``highest`` highest values, as one packed
+    polynomial of what it keeps: no key is needed. ``places[v]`` is how far face ``v``
+    moves a polynomial, and a discarded die takes its own place out again.
+
+    So the outer extremes of a key (the ``g`` values beyond ``m``) are discarded whatever
+    they are: their arrangements sum to C(count, g) * i**g, ``i`` the faces beyond ``m``,
+    and only ``q = side - g`` dice showing ``m`` are taken out of the counted inner part
+    (``_one_end``). One polynomial per (m, g) instead of one per key.
+    """
+    side = lowest or highest
+    faces = sorted(places)
+    inward = faces[::-1] if highest else faces
+    least = count - side + 1
+    powers: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
+    bounded = [
+        _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
+    ]
+    parts: list[tuple[int, int]] = []
+    for index, m in enumerate(inward):
+        inner, base = bounded[index]
+        # No outer values beyond the first face inward: g = 0 only.
+        for g in range(min(side, count) if index else 1):
+            n, q = count - g, side - g
+            poly = inner[n]  # stored from n * base
+            if index + 1 < len(inward):
+                further, above = bounded[index + 1]
+                for c, times in enumerate(_binomials(n, q)):
+                    moved = further[n - c] << ((n - c) * above + c * places[m] - n * base)
+                    poly -= moved if times == 1 else times * moved
+            ways = math.comb(count, g) * index**g
+            # The q discarded dice showing m leave; the outer ones took their places out.
+            parts.append((n * base - q * places[m], poly if ways == 1 else poly * ways))
+    return placed_sum(parts)
 
 
 @lru_cache(maxsize=256)
