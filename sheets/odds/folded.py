@@ -16,6 +16,7 @@ discarded ones above it folded as before (``Folded._kept_lowest``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import reduce
 from operator import add
 
@@ -67,6 +68,37 @@ def chain_kernel(model: DiceModel, count: int) -> list[int]:
     for _ in range(count):
         kernel = convolve(kernel, one)
     return kernel
+
+
+def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
+    """exploded -> the weights of the set's plain dice total a (a list from a = 0), every
+    Boost/Penalty landing included: what the folded rows of that many exploded Wild
+    Dice sum to, counted in one dimension. Neither the extra dice nor the discard touch
+    ``a`` (R3 steps 4-5) and their landings weigh s**extras in all; the regular dice add
+    any face, a Wild Die a face below the top or explodes (its chain is folded in
+    later), and a first Wild Die that fails critically leaves, adding nothing (step 3).
+    Only without `drop_highest`, which takes the highest die out of ``a``."""
+    s, wild = model.sides, model.wild
+    faces = [1 << (width * v) for v in range(1, s + 1)]
+    regular = sum(faces) ** model.regular * s**model.extras
+    plain = sum(faces[:-1])  # a Wild Die that did not explode
+    first = 1 + sum(faces[1:-1]) if model.crit_leaves else plain
+    unpack = Packer(width, 1)
+
+    def totals(exploded: int) -> list[int]:
+        # The first Wild Die apart (it may fail critically), then the others alike.
+        rest = wild - 1
+        ways = 0 if wild else 1
+        if 0 <= exploded <= rest:  # the first did not explode
+            ways = math.comb(rest, exploded) * plain ** (rest - exploded) * first
+        if exploded:  # the first exploded
+            ways += math.comb(rest, exploded - 1) * plain ** (rest - exploded + 1)
+        weights = [0] * (s * model.pool + 1)
+        for a, weight in unpack.coefficients(regular * ways):
+            weights[a] = weight
+        return weights
+
+    return totals
 
 
 class _Rows(Record):
@@ -126,16 +158,26 @@ class Folded:
         total: dict[int, int] = {}
         scale, wild = self.model.scale, self.model.wild
         size, width = self.packer.nbytes, self.packer.width
+        # Without `drop_highest` no die leaves by rank: the plain totals are counted
+        # without reading the rows back (``_plain_totals``).
+        counted = None if self.model.drop else _plain_totals(self.model, width)
         for group in self.read:
-            sums: dict[int, int] = {}
-            for _, raw, rows in group.residues:
-                for a, first, count, _ in rows:
-                    row = int.from_bytes(raw[first * size : (first + count) * size], "little")
-                    sums[a] = sums.get(a, 0) + coefficient_sum(row, width, count)
-            if not sums:
+            if counted is not None:
+                plain = counted(group.exploded)
+                low = next((a for a, weight in enumerate(plain) if weight), len(plain))
+                plain = plain[low:]
+            else:
+                sums: dict[int, int] = {}
+                for _, raw, rows in group.residues:
+                    for a, first, count, _ in rows:
+                        row = int.from_bytes(raw[first * size : (first + count) * size], "little")
+                        sums[a] = sums.get(a, 0) + coefficient_sum(row, width, count)
+                if not sums:
+                    continue
+                low = min(sums)
+                plain = [sums.get(a, 0) for a in range(low, max(sums) + 1)]
+            if not plain:
                 continue
-            low = min(sums)
-            plain = [sums.get(a, 0) for a in range(low, max(sums) + 1)]
             factor = scale ** (wild - group.exploded)
             kernel = chain_kernel(self.model, group.exploded)
             for t, weight in enumerate(convolve(plain, kernel)):
