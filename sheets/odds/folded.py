@@ -207,7 +207,10 @@ class Folded:
             correlated = convolve(
                 [factors.get(a, 0) for a in range(low, high + len(kernel))], kernel[::-1]
             )
-            bound = largest * sum(kernel) * factor
+            # The group's factor is left out of the packing: it multiplies each unpacked
+            # count (a few hundred products of Python ints) rather than widening every
+            # slot that the rows are multiplied in by its bits.
+            bound = largest * sum(kernel)
             wide = width_for(bound * self.model.sides ** (self.model.pool + self.model.extras))
             wide_size = wide // 8
             placed: list[tuple[int, int, int]] = []  # (x class, place, row times weight)
@@ -232,14 +235,11 @@ class Folded:
             by_class: dict[int, list[tuple[int, int]]] = {}
             for cls, position, product in placed:
                 by_class.setdefault(cls, []).append((wide * (position - lowest), product))
-            # The group's factor once, on each sum (every row shares it): a row times a
-            # weight and the factor is a longer product than a row times the weight.
-            accumulators = {cls: placed_sum(parts) * factor for cls, parts in by_class.items()}
             unpack = Packer(wide, 1)
-            for cls, packed in accumulators.items():
-                for position, weight in unpack.coefficients(packed):
+            for cls, parts in by_class.items():
+                for position, weight in unpack.coefficients(placed_sum(parts)):
                     x = (position + lowest) * step + cls
-                    out[x] = out.get(x, 0) + weight
+                    out[x] = out.get(x, 0) + weight * factor
         return out
 
     def _kept_lowest(self, group: _Rows, factors: dict[int, int], largest: int) -> dict[int, int]:
@@ -298,7 +298,7 @@ class Folded:
         factor = scale ** (model.wild - group.exploded)
         # Product slots: a narrow weight times a kernel's coefficient, summed over a row.
         bound = model.sides ** (model.pool + model.extras) << slot
-        wide = width_for(bound * span_x * factor)
+        wide = width_for(bound * span_x)  # the factor multiplies the unpacked counts
         wide_size = wide // 8
         # Row a's polynomial sum over v of g W_v(a) z**(x(v) - low_x): the packed sums
         # by x(v) laid as the columns of a table with one row per a.
@@ -342,8 +342,7 @@ class Folded:
         if not placed:
             return out
         lowest = min(x0 for x0, _ in placed)
-        # The group's factor once, on the sum (every row shares it).
-        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed) * factor
+        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
         for position, weight in Packer(wide, 1).coefficients(total):
-            out[position + lowest] = weight
+            out[position + lowest] = weight * factor
         return out
