@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import reduce
+from functools import lru_cache, reduce
 from operator import add
 
 from sheets.odds.model import DiceModel
@@ -64,10 +64,17 @@ def chain_kernel(model: DiceModel, count: int) -> list[int]:
     one = [0] * (max(o.value for o in model.exploded) + 1)
     for o in model.exploded:
         one[o.value] += o.weight
-    kernel = [1]
-    for _ in range(count):
-        kernel = convolve(kernel, one)
-    return kernel
+    return list(_kernel_power(tuple(one), count))
+
+
+# Kept across distributions: every set-up with the same die and chain depth shares them,
+# and ``marginal`` and ``weighted`` ask for the same ones in one distribution.
+@lru_cache(maxsize=64)
+def _kernel_power(one: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """``one`` convolved with itself ``count`` times (``count`` >= 1)."""
+    if count == 1:
+        return one
+    return tuple(convolve(list(_kernel_power(one, count - 1)), list(one)))
 
 
 def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
