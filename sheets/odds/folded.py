@@ -140,6 +140,10 @@ class Folded:
         self.model, self.packer, self.step, self.lam, self.low = model, packer, step, lam, low
         size = packer.nbytes
         self.read: list[_Rows] = []
+        # Rows are read only from their first non-zero coefficient to their last, so
+        # every product in ``weighted`` is that much shorter: a band holds every state's
+        # support, and a group's rows fill a fifth less of it (half with few plain dice).
+        zero = bytes(size)
         for (exploded, _), (start, residues) in groups.items():
             found = []
             for residue, packed in enumerate(residues):
@@ -155,8 +159,17 @@ class Folded:
                         continue
                     first = index * packer.stride + window[0]
                     last = min(index * packer.stride + window[1], count - 1)
-                    if last >= first and any(raw[first * size : (last + 1) * size]):
-                        rows.append((a, first, last - first + 1, window[0]))
+                    if last < first:
+                        continue
+                    begin, stop = first * size, (last + 1) * size
+                    while begin < stop and raw.startswith(zero, begin):  # C memcmp each
+                        begin += size
+                    if begin == stop:
+                        continue
+                    while raw.endswith(zero, begin, stop):
+                        stop -= size
+                    lead = begin // size - first
+                    rows.append((a, first + lead, (stop - begin) // size, window[0] + lead))
                 found.append((residue, raw, rows))
             self.read.append(_Rows(exploded, found))
 
