@@ -279,9 +279,11 @@ class Folded:
         scale = model.scale
         chains = sorted(model.exploded, key=lambda o: -o.value)
         top = chains[0].value
-        # Every U_m, and every sum of g * W_v over the values sharing a result x(v), is
-        # below largest * scale**(q + 1) * 2**(q + 1) * (number of values).
-        slot = width_for((largest * scale ** (q + 1) * len(chains)) << (q + 1))
+        # Every U_m, W_v and sum of g * W_v (over any values) is at most largest times
+        # the chains' total weight to the power q + 1, below scale**(q + 1): the T_v
+        # count each order of q + 1 chains once, by its first lowest one.
+        kept_bound = largest * scale ** (q + 1)
+        slot = width_for(kept_bound)
         rows_a = sorted({a for _, _, rows in group.residues for a, *_ in rows})
         first_a, last_a = rows_a[0], rows_a[-1]
         length = last_a + (q + 1) * top + 2
@@ -316,9 +318,9 @@ class Folded:
         span_x = max(by_x) - low_x + 1
         step, lam, size_n = self.step, self.lam, self.packer.nbytes
         factor = scale ** (model.wild - group.exploded)
-        # Product slots: a narrow weight times a kernel's coefficient, summed over a row.
-        bound = model.sides ** (model.pool + model.extras) << slot
-        wide = width_for(bound * span_x)  # the factor multiplies the unpacked counts
+        # Product slots: the group's narrow weights (together below s**(pool + extras))
+        # each times a kernel coefficient (the factor multiplies the unpacked counts).
+        wide = width_for(model.sides ** (model.pool + model.extras) * kept_bound)
         wide_size = wide // 8
         # Row a's polynomial sum over v of g W_v(a) z**(x(v) - low_x): the packed sums
         # by x(v) laid as the columns of a table with one row per a.
