@@ -233,33 +233,38 @@ class Folded:
             bound = largest * sum(kernel)
             wide = width_for(bound * self.model.sides ** (self.model.pool + self.model.extras))
             wide_size = wide // 8
-            placed: list[tuple[int, int, int]] = []  # (x class, place, row times weight)
+            # Every residue's coefficients laid together in x units (b spread step apart,
+            # residue r at r): then each a is one row, one product and one part of the
+            # sum, however many residues it has.
+            block = step * wide_size
+            spaced = bytearray(max(len(raw) for _, raw, _ in group.residues) // size * block)
+            windows: dict[int, tuple[int, int, int]] = {}  # a -> first, end, first b
             for residue, raw, rows in group.residues:
                 count = len(raw) // size
-                spaced = bytearray(count * wide_size)  # the residue's coefficients, wide
                 for byte in range(size):
-                    spaced[byte : count * wide_size : wide_size] = raw[byte : count * size : size]
+                    start = residue * wide_size + byte
+                    spaced[start : start + count * block : block] = raw[byte : count * size : size]
                 for a, first, length, first_b in rows:
-                    weight = correlated[a - low + len(kernel) - 1]
-                    if not weight:
-                        continue
-                    window = spaced[first * wide_size : (first + length) * wide_size]
+                    found = windows.get(a)
+                    if found is not None:  # residues share the layout: first - first_b
+                        if found[0] < first:
+                            first, first_b = found[0], found[2]
+                        length = max(found[1], first + length) - first
+                    windows[a] = (first, first + length, first_b)
+            placed: list[tuple[int, int]] = []  # (x of the row's first place, row times weight)
+            for a, (first, end, first_b) in windows.items():
+                weight = correlated[a - low + len(kernel) - 1]
+                if weight:
+                    row = int.from_bytes(spaced[first * block : end * block], "little")
                     # x = lam * a + step * (b + low) + residue, b = first_b + j.
-                    x0 = lam * a + step * (first_b + self.low) + residue
-                    weighted = int.from_bytes(window, "little") * weight
-                    placed.append((x0 % step, x0 // step, weighted))
+                    placed.append((lam * a + step * (first_b + self.low), row * weight))
             if not placed:
                 continue
             # A window's first coefficients may be zeros below x = 0: place from the lowest.
-            lowest = min(position for _, position, _ in placed)
-            by_class: dict[int, list[tuple[int, int]]] = {}
-            for cls, position, product in placed:
-                by_class.setdefault(cls, []).append((wide * (position - lowest), product))
-            unpack = Packer(wide, 1)
-            for cls, parts in by_class.items():
-                for position, weight in unpack.coefficients(placed_sum(parts)):
-                    x = (position + lowest) * step + cls
-                    out[x] = out.get(x, 0) + weight * factor
+            lowest = min(x0 for x0, _ in placed)
+            total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
+            for position, weight in Packer(wide, 1).coefficients(total):
+                out[position + lowest] = out.get(position + lowest, 0) + weight * factor
         return out
 
     def _kept_lowest(self, group: _Rows, factors: dict[int, int], largest: int) -> dict[int, int]:
