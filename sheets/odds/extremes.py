@@ -56,7 +56,7 @@ def regular_extremes(
         for values in combinations_with_replacement(faces, count):
             states[values] = (start * _arrangements(count, values), _moved(values, places))
         return states
-    powers: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
+    powers: dict[tuple[int, ...], dict[int, int]] = {}
     if lowest and highest == 1:
         states = {}
         below: dict[Key, tuple[int, int]] = {}
@@ -84,7 +84,7 @@ def _one_end(
     start: int,
     lowest: int,
     highest: int,
-    powers: dict[tuple[int, ...], tuple[dict[int, int], int]],
+    powers: dict[tuple[int, ...], dict[int, int]],
 ) -> dict[Key, tuple[int, int]]:
     """``regular_extremes`` for one end, the dice showing only ``faces``; ``powers``
     keeps the powers of face sums for the next call."""
@@ -130,7 +130,7 @@ def kept_sum(count: int, places: dict[int, int], start: int, lowest: int, highes
     faces = sorted(places)
     inward = faces[::-1] if highest else faces
     least = count - side + 1
-    powers: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
+    powers: dict[tuple[int, ...], dict[int, int]] = {}
     bounded = [
         _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
     ]
@@ -180,21 +180,24 @@ def _power(
     least: int,
     places: dict[int, int],
     start: int,
-    powers: dict[tuple[int, ...], tuple[dict[int, int], int]],
+    powers: dict[tuple[int, ...], dict[int, int]],
 ) -> tuple[dict[int, int], int]:
     """The powers ``least .. count`` of the sum of ``faces``, each times ``start``, and
     the lowest face's place ``base``: power n is stored moved down by n * base, so no
     power carries the empty low rows every die of it would add (a Python int stores
-    them). The dice are added one at a time, once per set of faces."""
+    them). The dice are added one at a time, once per shape of the faces' places:
+    ``powers`` is keyed by the places less ``base``, so runs of faces that show what
+    they rolled share their powers whatever face they start from (Boost beside
+    ``drop_highest`` asks for every run of faces)."""
     key = tuple(sorted(faces))
-    found = powers.get(key)
-    if found is None:
-        base = min(places[v] for v in key)
-        steps = tuple(sorted(places[v] - base for v in key))
+    base = min(places[v] for v in key)
+    steps = tuple(sorted(places[v] - base for v in key))
+    table = powers.get(steps)
+    if table is None:
         runs = face_runs(steps)
         packed = start
         first = 1
-        table: dict[int, int] = {}
+        table = {}
         if len(key) > 1 and least > 1 and steps[-1] * least + start.bit_length() <= _SMALL_BITS:
             # A short power (a small pool): one pow in C beats a Python call per die.
             packed = start * sum(1 << step for step in steps) ** least
@@ -205,8 +208,8 @@ def _power(
                 packed = times_faces(packed, runs)
             if n >= least:
                 table[n] = packed
-        found = powers[key] = (table, base)
-    return found
+        powers[steps] = table
+    return table, base
 
 
 def _moved(values: Key | list[int], places: dict[int, int]) -> int:
