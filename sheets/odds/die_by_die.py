@@ -229,7 +229,11 @@ class _SetDice:
                 add_to(grown, (key, exploded, left), moved if weight == 1 else moved * weight)
             if explodes:  # weight 1 of s now; the chain itself is multiplied in at the end
                 key = _trim(kept, lowest, highest)
-                add_to(grown, (key, exploded + 1, left), packed << row * (base - floor(key, count)))
+                add_to(
+                    grown,
+                    (key, exploded + 1, left),
+                    shifted(packed, row * (base - floor(key, count))),
+                )
             if crit:  # R3 step 3: the first Wild Die rolled 1 and leaves the roll
                 add_to(grown, (kept, exploded, True), packed)
         self.states = grown
