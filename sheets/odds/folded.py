@@ -123,6 +123,31 @@ class _Rows(Record):
         self.residues = residues
 
 
+def _laid_in_x(
+    group: _Rows, size: int, wide_size: int, step: int
+) -> tuple[bytearray, dict[int, tuple[int, int, int]]]:
+    """A folded group's residues laid together in x units, ``wide_size`` bytes a slot:
+    narrow place j of residue r at slot j * step + r (b spread step apart). With each
+    a's window over every residue (first place, end, first b): then each a is one row,
+    one product and one part of a sum, however many residues it has."""
+    block = step * wide_size
+    spaced = bytearray(max(len(raw) for _, raw, _ in group.residues) // size * block)
+    windows: dict[int, tuple[int, int, int]] = {}
+    for residue, raw, rows in group.residues:
+        count = len(raw) // size
+        for byte in range(size):
+            start = residue * wide_size + byte
+            spaced[start : start + count * block : block] = raw[byte : count * size : size]
+        for a, first, length, first_b in rows:
+            found = windows.get(a)
+            if found is not None:  # residues share the layout: first - first_b
+                if found[0] < first:
+                    first, first_b = found[0], found[2]
+                length = max(found[1], first + length) - first
+            windows[a] = (first, first + length, first_b)
+    return spaced, windows
+
+
 class Folded:
     """The folded groups of one roll: their marginal over ``a`` first (every set's
     weight must be known before any is weighted), then their weighted result."""
@@ -233,24 +258,8 @@ class Folded:
             bound = largest * sum(kernel)
             wide = width_for(bound * self.model.sides ** (self.model.pool + self.model.extras))
             wide_size = wide // 8
-            # Every residue's coefficients laid together in x units (b spread step apart,
-            # residue r at r): then each a is one row, one product and one part of the
-            # sum, however many residues it has.
             block = step * wide_size
-            spaced = bytearray(max(len(raw) for _, raw, _ in group.residues) // size * block)
-            windows: dict[int, tuple[int, int, int]] = {}  # a -> first, end, first b
-            for residue, raw, rows in group.residues:
-                count = len(raw) // size
-                for byte in range(size):
-                    start = residue * wide_size + byte
-                    spaced[start : start + count * block : block] = raw[byte : count * size : size]
-                for a, first, length, first_b in rows:
-                    found = windows.get(a)
-                    if found is not None:  # residues share the layout: first - first_b
-                        if found[0] < first:
-                            first, first_b = found[0], found[2]
-                        length = max(found[1], first + length) - first
-                    windows[a] = (first, first + length, first_b)
+            spaced, windows = _laid_in_x(group, size, wide_size, step)
             placed: list[tuple[int, int]] = []  # (x of the row's first place, row times weight)
             for a, (first, end, first_b) in windows.items():
                 weight = correlated[a - low + len(kernel) - 1]
@@ -341,29 +350,15 @@ class Folded:
             kernel = int.from_bytes(table[index * stride : (index + 1) * stride], "little")
             if kernel:
                 kernels[first_a + index] = kernel
-        # Each row's residues laid together in x units (b spread step apart, residue r
-        # at r), so that a row is multiplied by its polynomial once.
-        combined: dict[int, tuple[int, int]] = {}  # a -> (lowest x, row)
-        for residue, raw_n, rows in group.residues:
-            cells = len(raw_n) // size_n
-            spaced = bytearray(cells * step * wide_size)
-            for byte in range(size_n):
-                spaced[byte : cells * step * wide_size : step * wide_size] = raw_n[
-                    byte : cells * size_n : size_n
-                ]
-            for a, first, length_b, first_b in rows:
-                if a not in kernels:
-                    continue
-                window = spaced[first * step * wide_size : (first + length_b) * step * wide_size]
-                row = int.from_bytes(window, "little")
-                x0 = lam * a + step * (first_b + self.low) + residue
-                if a in combined:
-                    low_row, other = combined[a]
-                    if x0 < low_row:
-                        low_row, other, x0, row = x0, row, low_row, other
-                    row = other + (row << (wide * (x0 - low_row)))
-                    x0 = low_row
-                combined[a] = (x0, row)
+        # Each row's residues laid together in x units, so that a row is multiplied by
+        # its polynomial once.
+        block = step * wide_size
+        spaced, windows = _laid_in_x(group, size_n, wide_size, step)
+        combined: dict[int, tuple[int, int]] = {}  # a -> (x of the row's first place, row)
+        for a, (first, end, first_b) in windows.items():
+            if a in kernels:
+                row = int.from_bytes(spaced[first * block : end * block], "little")
+                combined[a] = (lam * a + step * (first_b + self.low), row)
         placed = [(x0 + low_x, row * kernels[a]) for a, (x0, row) in combined.items()]
         out: dict[int, int] = {}
         if not placed:
