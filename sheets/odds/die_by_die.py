@@ -24,7 +24,7 @@ from itertools import combinations_with_replacement
 
 from sheets.odds.bands import bands
 from sheets.odds.chains import top_discarded, top_discarded_applies, with_chains
-from sheets.odds.extremes import regular_extremes
+from sheets.odds.extremes import kept_sum, regular_extremes
 from sheets.odds.folded import Folded, foldable
 from sheets.odds.model import DiceModel, Outcome, b_range
 from sheets.odds.packing import (
@@ -131,6 +131,13 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> tuple[int
     # never a Boost/Penalty die) the extra dice are dice like the regular ones: pooled
     # with them, step 5 only discards the pool's extremes.
     pooled = model.extras if not (model.track_a or model.drop) else 0
+    if pooled and not model.wild:  # the pool alone: what step 5 keeps, without keys
+        places = {o.value: narrow.places(o) for o in model.plain_set}
+        start = narrow.packer.monomial(0, -narrow.low)
+        kept = kept_sum(model.regular + pooled, places, start, model.boost, model.penalty)
+        # A discarded die takes out what it added (its x, a multiple of the step): residue 0.
+        groups = {(0, 0): (0, [kept] + [0] * (narrow.step - 1))}
+        return _chained(model, narrow, groups, final, offset), None
     if not rolled.start_with_regular(pooled):
         for _ in range(model.regular + pooled):  # regular dice first: see _SetDice.room
             rolled.add(model.plain_set)
@@ -222,7 +229,11 @@ class _SetDice:
                 add_to(grown, (key, exploded, left), moved if weight == 1 else moved * weight)
             if explodes:  # weight 1 of s now; the chain itself is multiplied in at the end
                 key = _trim(kept, lowest, highest)
-                add_to(grown, (key, exploded + 1, left), packed << row * (base - floor(key, count)))
+                add_to(
+                    grown,
+                    (key, exploded + 1, left),
+                    shifted(packed, row * (base - floor(key, count))),
+                )
             if crit:  # R3 step 3: the first Wild Die rolled 1 and leaves the roll
                 add_to(grown, (kept, exploded, True), packed)
         self.states = grown

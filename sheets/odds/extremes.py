@@ -24,9 +24,12 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from sheets.odds.packing import face_runs, times_faces
+from sheets.odds.packing import face_runs, placed_sum, times_faces
 
 Key = tuple[int, ...]
+
+# Bits up to which a power of a face sum is found by ``pow`` rather than die by die.
+_SMALL_BITS = 16384
 
 
 def regular_extremes(
@@ -53,7 +56,7 @@ def regular_extremes(
         for values in combinations_with_replacement(faces, count):
             states[values] = (start * _arrangements(count, values), _moved(values, places))
         return states
-    powers: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
+    powers: dict[tuple[int, ...], dict[int, int]] = {}
     if lowest and highest == 1:
         states = {}
         below: dict[Key, tuple[int, int]] = {}
@@ -81,7 +84,7 @@ def _one_end(
     start: int,
     lowest: int,
     highest: int,
-    powers: dict[tuple[int, ...], tuple[dict[int, int], int]],
+    powers: dict[tuple[int, ...], dict[int, int]],
 ) -> dict[Key, tuple[int, int]]:
     """``regular_extremes`` for one end, the dice showing only ``faces``; ``powers``
     keeps the powers of face sums for the next call."""
@@ -112,6 +115,43 @@ def _one_end(
     return states
 
 
+def kept_sum(count: int, places: dict[int, int], start: int, lowest: int, highest: int) -> int:
+    """A pool of ``count`` identical dice alone in the roll (no Wild Die, no ``a``) after
+    step 5 discards its ``lowest`` lowest or its ``highest`` highest values, as one packed
+    polynomial of what it keeps: no key is needed. ``places[v]`` is how far face ``v``
+    moves a polynomial, and a discarded die takes its own place out again.
+
+    So the outer extremes of a key (the ``g`` values beyond ``m``) are discarded whatever
+    they are: their arrangements sum to C(count, g) * i**g, ``i`` the faces beyond ``m``,
+    and only ``q = side - g`` dice showing ``m`` are taken out of the counted inner part
+    (``_one_end``). One polynomial per (m, g) instead of one per key.
+    """
+    side = lowest or highest
+    faces = sorted(places)
+    inward = faces[::-1] if highest else faces
+    least = count - side + 1
+    powers: dict[tuple[int, ...], dict[int, int]] = {}
+    bounded = [
+        _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
+    ]
+    parts: list[tuple[int, int]] = []
+    for index, m in enumerate(inward):
+        inner, base = bounded[index]
+        # No outer values beyond the first face inward: g = 0 only.
+        for g in range(min(side, count) if index else 1):
+            n, q = count - g, side - g
+            poly = inner[n]  # stored from n * base
+            if index + 1 < len(inward):
+                further, above = bounded[index + 1]
+                for c, times in enumerate(_binomials(n, q)):
+                    moved = further[n - c] << ((n - c) * above + c * places[m] - n * base)
+                    poly -= moved if times == 1 else times * moved
+            ways = math.comb(count, g) * index**g
+            # The q discarded dice showing m leave; the outer ones took their places out.
+            parts.append((n * base - q * places[m], poly if ways == 1 else poly * ways))
+    return placed_sum(parts)
+
+
 @lru_cache(maxsize=256)
 def _plan(
     inward: tuple[int, ...], side: int, count: int
@@ -140,26 +180,36 @@ def _power(
     least: int,
     places: dict[int, int],
     start: int,
-    powers: dict[tuple[int, ...], tuple[dict[int, int], int]],
+    powers: dict[tuple[int, ...], dict[int, int]],
 ) -> tuple[dict[int, int], int]:
     """The powers ``least .. count`` of the sum of ``faces``, each times ``start``, and
     the lowest face's place ``base``: power n is stored moved down by n * base, so no
     power carries the empty low rows every die of it would add (a Python int stores
-    them). The dice are added one at a time, once per set of faces."""
+    them). The dice are added one at a time, once per shape of the faces' places:
+    ``powers`` is keyed by the places less ``base``, so runs of faces that show what
+    they rolled share their powers whatever face they start from (Boost beside
+    ``drop_highest`` asks for every run of faces)."""
     key = tuple(sorted(faces))
-    found = powers.get(key)
-    if found is None:
-        base = min(places[v] for v in key)
-        runs = face_runs(tuple(sorted(places[v] - base for v in key)))
+    base = min(places[v] for v in key)
+    steps = tuple(sorted(places[v] - base for v in key))
+    table = powers.get(steps)
+    if table is None:
+        runs = face_runs(steps)
         packed = start
-        table: dict[int, int] = {}
-        for n in range(1, count + 1):
+        first = 1
+        table = {}
+        if len(key) > 1 and least > 1 and steps[-1] * least + start.bit_length() <= _SMALL_BITS:
+            # A short power (a small pool): one pow in C beats a Python call per die.
+            packed = start * sum(1 << step for step in steps) ** least
+            table[least] = packed
+            first = least + 1
+        for n in range(first, count + 1):
             if len(key) > 1:  # one face: every power is the start, stored from n * base
                 packed = times_faces(packed, runs)
             if n >= least:
                 table[n] = packed
-        found = powers[key] = (table, base)
-    return found
+        powers[steps] = table
+    return table, base
 
 
 def _moved(values: Key | list[int], places: dict[int, int]) -> int:

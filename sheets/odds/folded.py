@@ -16,7 +16,8 @@ discarded ones above it folded as before (``Folded._kept_lowest``).
 from __future__ import annotations
 
 import math
-from functools import reduce
+from collections.abc import Callable
+from functools import lru_cache, reduce
 from operator import add
 
 from sheets.odds.model import DiceModel
@@ -63,10 +64,48 @@ def chain_kernel(model: DiceModel, count: int) -> list[int]:
     one = [0] * (max(o.value for o in model.exploded) + 1)
     for o in model.exploded:
         one[o.value] += o.weight
-    kernel = [1]
-    for _ in range(count):
-        kernel = convolve(kernel, one)
-    return kernel
+    return list(_kernel_power(tuple(one), count))
+
+
+# Kept across distributions: every set-up with the same die and chain depth shares them,
+# and ``marginal`` and ``weighted`` ask for the same ones in one distribution.
+@lru_cache(maxsize=64)
+def _kernel_power(one: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """``one`` convolved with itself ``count`` times (``count`` >= 1)."""
+    if count == 1:
+        return one
+    return tuple(convolve(list(_kernel_power(one, count - 1)), list(one)))
+
+
+def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
+    """exploded -> the weights of the set's plain dice total a (a list from a = 0), every
+    Boost/Penalty landing included: what the folded rows of that many exploded Wild
+    Dice sum to, counted in one dimension. Neither the extra dice nor the discard touch
+    ``a`` (R3 steps 4-5) and their landings weigh s**extras in all; the regular dice add
+    any face, a Wild Die a face below the top or explodes (its chain is folded in
+    later), and a first Wild Die that fails critically leaves, adding nothing (step 3).
+    Only without `drop_highest`, which takes the highest die out of ``a``."""
+    s, wild = model.sides, model.wild
+    faces = [1 << (width * v) for v in range(1, s + 1)]
+    regular = sum(faces) ** model.regular * s**model.extras
+    plain = sum(faces[:-1])  # a Wild Die that did not explode
+    first = 1 + sum(faces[1:-1]) if model.crit_leaves else plain
+    unpack = Packer(width, 1)
+
+    def totals(exploded: int) -> list[int]:
+        # The first Wild Die apart (it may fail critically), then the others alike.
+        rest = wild - 1
+        ways = 0 if wild else 1
+        if 0 <= exploded <= rest:  # the first did not explode
+            ways = math.comb(rest, exploded) * plain ** (rest - exploded) * first
+        if exploded:  # the first exploded
+            ways += math.comb(rest, exploded - 1) * plain ** (rest - exploded + 1)
+        weights = [0] * (s * model.pool + 1)
+        for a, weight in unpack.coefficients(regular * ways):
+            weights[a] = weight
+        return weights
+
+    return totals
 
 
 class _Rows(Record):
@@ -82,6 +121,31 @@ class _Rows(Record):
     ) -> None:
         self.exploded = exploded
         self.residues = residues
+
+
+def _laid_in_x(
+    group: _Rows, size: int, wide_size: int, step: int
+) -> tuple[bytearray, dict[int, tuple[int, int, int]]]:
+    """A folded group's residues laid together in x units, ``wide_size`` bytes a slot:
+    narrow place j of residue r at slot j * step + r (b spread step apart). With each
+    a's window over every residue (first place, end, first b): then each a is one row,
+    one product and one part of a sum, however many residues it has."""
+    block = step * wide_size
+    spaced = bytearray(max(len(raw) for _, raw, _ in group.residues) // size * block)
+    windows: dict[int, tuple[int, int, int]] = {}
+    for residue, raw, rows in group.residues:
+        count = len(raw) // size
+        for byte in range(size):
+            start = residue * wide_size + byte
+            spaced[start : start + count * block : block] = raw[byte : count * size : size]
+        for a, first, length, first_b in rows:
+            found = windows.get(a)
+            if found is not None:  # residues share the layout: first - first_b
+                if found[0] < first:
+                    first, first_b = found[0], found[2]
+                length = max(found[1], first + length) - first
+            windows[a] = (first, first + length, first_b)
+    return spaced, windows
 
 
 class Folded:
@@ -101,6 +165,10 @@ class Folded:
         self.model, self.packer, self.step, self.lam, self.low = model, packer, step, lam, low
         size = packer.nbytes
         self.read: list[_Rows] = []
+        # Rows are read only from their first non-zero coefficient to their last, so
+        # every product in ``weighted`` is that much shorter: a band holds every state's
+        # support, and a group's rows fill a fifth less of it (half with few plain dice).
+        zero = bytes(size)
         for (exploded, _), (start, residues) in groups.items():
             found = []
             for residue, packed in enumerate(residues):
@@ -116,8 +184,17 @@ class Folded:
                         continue
                     first = index * packer.stride + window[0]
                     last = min(index * packer.stride + window[1], count - 1)
-                    if last >= first and any(raw[first * size : (last + 1) * size]):
-                        rows.append((a, first, last - first + 1, window[0]))
+                    if last < first:
+                        continue
+                    begin, stop = first * size, (last + 1) * size
+                    while begin < stop and raw.startswith(zero, begin):  # C memcmp each
+                        begin += size
+                    if begin == stop:
+                        continue
+                    while raw.endswith(zero, begin, stop):
+                        stop -= size
+                    lead = begin // size - first
+                    rows.append((a, first + lead, (stop - begin) // size, window[0] + lead))
                 found.append((residue, raw, rows))
             self.read.append(_Rows(exploded, found))
 
@@ -126,16 +203,26 @@ class Folded:
         total: dict[int, int] = {}
         scale, wild = self.model.scale, self.model.wild
         size, width = self.packer.nbytes, self.packer.width
+        # Without `drop_highest` no die leaves by rank: the plain totals are counted
+        # without reading the rows back (``_plain_totals``).
+        counted = None if self.model.drop else _plain_totals(self.model, width)
         for group in self.read:
-            sums: dict[int, int] = {}
-            for _, raw, rows in group.residues:
-                for a, first, count, _ in rows:
-                    row = int.from_bytes(raw[first * size : (first + count) * size], "little")
-                    sums[a] = sums.get(a, 0) + coefficient_sum(row, width, count)
-            if not sums:
+            if counted is not None:
+                plain = counted(group.exploded)
+                low = next((a for a, weight in enumerate(plain) if weight), len(plain))
+                plain = plain[low:]
+            else:
+                sums: dict[int, int] = {}
+                for _, raw, rows in group.residues:
+                    for a, first, count, _ in rows:
+                        row = int.from_bytes(raw[first * size : (first + count) * size], "little")
+                        sums[a] = sums.get(a, 0) + coefficient_sum(row, width, count)
+                if not sums:
+                    continue
+                low = min(sums)
+                plain = [sums.get(a, 0) for a in range(low, max(sums) + 1)]
+            if not plain:
                 continue
-            low = min(sums)
-            plain = [sums.get(a, 0) for a in range(low, max(sums) + 1)]
             factor = scale ** (wild - group.exploded)
             kernel = chain_kernel(self.model, group.exploded)
             for t, weight in enumerate(convolve(plain, kernel)):
@@ -165,39 +252,28 @@ class Folded:
             correlated = convolve(
                 [factors.get(a, 0) for a in range(low, high + len(kernel))], kernel[::-1]
             )
-            bound = largest * sum(kernel) * factor
+            # The group's factor is left out of the packing: it multiplies each unpacked
+            # count (a few hundred products of Python ints) rather than widening every
+            # slot that the rows are multiplied in by its bits.
+            bound = largest * sum(kernel)
             wide = width_for(bound * self.model.sides ** (self.model.pool + self.model.extras))
             wide_size = wide // 8
-            placed: list[tuple[int, int, int]] = []  # (x class, place, row times weight)
-            for residue, raw, rows in group.residues:
-                count = len(raw) // size
-                spaced = bytearray(count * wide_size)  # the residue's coefficients, wide
-                for byte in range(size):
-                    spaced[byte : count * wide_size : wide_size] = raw[byte : count * size : size]
-                for a, first, length, first_b in rows:
-                    weight = correlated[a - low + len(kernel) - 1]
-                    if not weight:
-                        continue
-                    window = spaced[first * wide_size : (first + length) * wide_size]
+            block = step * wide_size
+            spaced, windows = _laid_in_x(group, size, wide_size, step)
+            placed: list[tuple[int, int]] = []  # (x of the row's first place, row times weight)
+            for a, (first, end, first_b) in windows.items():
+                weight = correlated[a - low + len(kernel) - 1]
+                if weight:
+                    row = int.from_bytes(spaced[first * block : end * block], "little")
                     # x = lam * a + step * (b + low) + residue, b = first_b + j.
-                    x0 = lam * a + step * (first_b + self.low) + residue
-                    weighted = int.from_bytes(window, "little") * weight
-                    placed.append((x0 % step, x0 // step, weighted))
+                    placed.append((lam * a + step * (first_b + self.low), row * weight))
             if not placed:
                 continue
             # A window's first coefficients may be zeros below x = 0: place from the lowest.
-            lowest = min(position for _, position, _ in placed)
-            by_class: dict[int, list[tuple[int, int]]] = {}
-            for cls, position, product in placed:
-                by_class.setdefault(cls, []).append((wide * (position - lowest), product))
-            # The group's factor once, on each sum (every row shares it): a row times a
-            # weight and the factor is a longer product than a row times the weight.
-            accumulators = {cls: placed_sum(parts) * factor for cls, parts in by_class.items()}
-            unpack = Packer(wide, 1)
-            for cls, packed in accumulators.items():
-                for position, weight in unpack.coefficients(packed):
-                    x = (position + lowest) * step + cls
-                    out[x] = out.get(x, 0) + weight
+            lowest = min(x0 for x0, _ in placed)
+            total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
+            for position, weight in Packer(wide, 1).coefficients(total):
+                out[position + lowest] = out.get(position + lowest, 0) + weight * factor
         return out
 
     def _kept_lowest(self, group: _Rows, factors: dict[int, int], largest: int) -> dict[int, int]:
@@ -217,9 +293,11 @@ class Folded:
         scale = model.scale
         chains = sorted(model.exploded, key=lambda o: -o.value)
         top = chains[0].value
-        # Every U_m, and every sum of g * W_v over the values sharing a result x(v), is
-        # below largest * scale**(q + 1) * 2**(q + 1) * (number of values).
-        slot = width_for((largest * scale ** (q + 1) * len(chains)) << (q + 1))
+        # Every U_m, W_v and sum of g * W_v (over any values) is at most largest times
+        # the chains' total weight to the power q + 1, below scale**(q + 1): the T_v
+        # count each order of q + 1 chains once, by its first lowest one.
+        kept_bound = largest * scale ** (q + 1)
+        slot = width_for(kept_bound)
         rows_a = sorted({a for _, _, rows in group.residues for a, *_ in rows})
         first_a, last_a = rows_a[0], rows_a[-1]
         length = last_a + (q + 1) * top + 2
@@ -254,9 +332,9 @@ class Folded:
         span_x = max(by_x) - low_x + 1
         step, lam, size_n = self.step, self.lam, self.packer.nbytes
         factor = scale ** (model.wild - group.exploded)
-        # Product slots: a narrow weight times a kernel's coefficient, summed over a row.
-        bound = model.sides ** (model.pool + model.extras) << slot
-        wide = width_for(bound * span_x * factor)
+        # Product slots: the group's narrow weights (together below s**(pool + extras))
+        # each times a kernel coefficient (the factor multiplies the unpacked counts).
+        wide = width_for(model.sides ** (model.pool + model.extras) * kept_bound)
         wide_size = wide // 8
         # Row a's polynomial sum over v of g W_v(a) z**(x(v) - low_x): the packed sums
         # by x(v) laid as the columns of a table with one row per a.
@@ -272,36 +350,21 @@ class Folded:
             kernel = int.from_bytes(table[index * stride : (index + 1) * stride], "little")
             if kernel:
                 kernels[first_a + index] = kernel
-        # Each row's residues laid together in x units (b spread step apart, residue r
-        # at r), so that a row is multiplied by its polynomial once.
-        combined: dict[int, tuple[int, int]] = {}  # a -> (lowest x, row)
-        for residue, raw_n, rows in group.residues:
-            cells = len(raw_n) // size_n
-            spaced = bytearray(cells * step * wide_size)
-            for byte in range(size_n):
-                spaced[byte : cells * step * wide_size : step * wide_size] = raw_n[
-                    byte : cells * size_n : size_n
-                ]
-            for a, first, length_b, first_b in rows:
-                if a not in kernels:
-                    continue
-                window = spaced[first * step * wide_size : (first + length_b) * step * wide_size]
-                row = int.from_bytes(window, "little")
-                x0 = lam * a + step * (first_b + self.low) + residue
-                if a in combined:
-                    low_row, other = combined[a]
-                    if x0 < low_row:
-                        low_row, other, x0, row = x0, row, low_row, other
-                    row = other + (row << (wide * (x0 - low_row)))
-                    x0 = low_row
-                combined[a] = (x0, row)
+        # Each row's residues laid together in x units, so that a row is multiplied by
+        # its polynomial once.
+        block = step * wide_size
+        spaced, windows = _laid_in_x(group, size_n, wide_size, step)
+        combined: dict[int, tuple[int, int]] = {}  # a -> (x of the row's first place, row)
+        for a, (first, end, first_b) in windows.items():
+            if a in kernels:
+                row = int.from_bytes(spaced[first * block : end * block], "little")
+                combined[a] = (lam * a + step * (first_b + self.low), row)
         placed = [(x0 + low_x, row * kernels[a]) for a, (x0, row) in combined.items()]
         out: dict[int, int] = {}
         if not placed:
             return out
         lowest = min(x0 for x0, _ in placed)
-        # The group's factor once, on the sum (every row shares it).
-        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed) * factor
+        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
         for position, weight in Packer(wide, 1).coefficients(total):
-            out[position + lowest] = weight
+            out[position + lowest] = weight * factor
         return out

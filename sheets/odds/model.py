@@ -28,8 +28,14 @@ class Outcome(FrozenRecord):
     x: int  # what the die adds to the dice result (sum of shown faces, or successes)
 
     def __init__(self, weight: int, value: int, a: int, b: int, x: int) -> None:
-        for name, field in zip(self._fields, (weight, value, a, b, x), strict=True):
-            object.__setattr__(self, name, field)
+        # Field by field, not a loop over _fields: a model makes a hundred or more of
+        # these per distribution, on every change in the dice panel.
+        setter = object.__setattr__
+        setter(self, "weight", weight)
+        setter(self, "value", value)
+        setter(self, "a", a)
+        setter(self, "b", b)
+        setter(self, "x", x)
 
 
 def lift(outcomes: Iterable[Outcome]) -> int:

@@ -32,7 +32,7 @@ from sheets.odds.chains import (
     top_discarded,
     with_chains,
 )
-from sheets.odds.extremes import regular_extremes
+from sheets.odds.extremes import kept_sum, regular_extremes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
@@ -85,6 +85,29 @@ def test_regular_extremes_match_every_sequence(
     expected = _by_every_sequence(count, faces, places, lowest, highest)
     got = {key: packed << moved for key, (packed, moved) in found.items() if packed}
     assert got == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(1, 5),
+    sides=st.sampled_from([4, 6]),
+    ends=st.sampled_from([(1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3)]),
+    steps=st.lists(st.integers(0, 3), min_size=6, max_size=6),
+)
+def test_kept_sum_matches_every_sequence(
+    count: int, sides: int, ends: tuple[int, int], steps: list[int]
+) -> None:
+    """A pool alone in the roll: every sequence, its discarded extremes taken out."""
+    faces = list(range(1, sides + 1))
+    places = {v: BITS * steps[v - 1] for v in faces}
+    lowest, highest = ends
+    assume(count > lowest + highest)
+    expected = 0
+    for values in product(faces, repeat=count):
+        ordered = sorted(values)
+        kept = ordered[lowest : count - highest]
+        expected += 1 << (BITS * 4 + sum(places[v] for v in kept))
+    assert kept_sum(count, places, 1 << (BITS * 4), lowest, highest) == expected
 
 
 @settings(max_examples=80, deadline=None)
