@@ -3,7 +3,8 @@ shows exactly the pixels Qt's own paint shows, in every state that pass handles.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -144,36 +145,46 @@ class _RowPanelStyle(QProxyStyle):
                 )
 
 
+@contextmanager
+def _styled(table: InitiativeTable, style: _RowPanelStyle) -> Iterator[_RowPanelStyle]:
+    """``table`` in ``style`` for the block, then in the app's style again before the
+    style object goes: a widget does not own its style, and one freed under a table
+    still waiting for deletion crashed a later test's paint (pytest -n 8)."""
+    table.setStyle(style)
+    try:
+        yield style
+    finally:
+        table.setStyle(None)  # type: ignore[arg-type]
+
+
 def test_row_panels_are_asked_of_the_style_once_per_kind(qtbot: QtBot) -> None:
     """Fusion paints nothing under a plain row and one colour under an alternate or a
     selected one: found once, then skipped or filled, with Qt's pixels."""
     table = _played(qtbot)
-    style = _RowPanelStyle(mark=False)
-    table.setStyle(style)
-    table.selectRow(2)
-    table.viewport().grab()
-    assert style.panels > 0  # found: a few kinds of row panel
-    style.panels = 0
-    table.viewport().grab()
-    assert style.panels == 0  # then never asked again
-    _same(table)
+    with _styled(table, _RowPanelStyle(mark=False)) as style:
+        table.selectRow(2)
+        table.viewport().grab()
+        assert style.panels > 0  # found: a few kinds of row panel
+        style.panels = 0
+        table.viewport().grab()
+        assert style.panels == 0  # then never asked again
+        _same(table)
 
 
 def test_a_style_that_draws_its_own_row_panels_paints_as_qt_paints(qtbot: QtBot) -> None:
     table = _played(qtbot)
-    style = _RowPanelStyle(mark=True)
-    table.setStyle(style)
-    table.viewport().grab()
-    style.panels = 0
-    table.viewport().grab()
-    sight = table.viewport().size()
-    header = table.horizontalHeader()
-    columns = [
-        c for c in range(header.count()) if header.sectionViewportPosition(c) < sight.width()
-    ]
-    rows = [r for r in range(7) if table.rowViewportPosition(r) < sight.height()]
-    assert style.panels == len(rows) * len(columns)  # asked cell by cell, as Qt asks
-    _same(table)
+    with _styled(table, _RowPanelStyle(mark=True)) as style:
+        table.viewport().grab()
+        style.panels = 0
+        table.viewport().grab()
+        sight = table.viewport().size()
+        header = table.horizontalHeader()
+        columns = [
+            c for c in range(header.count()) if header.sectionViewportPosition(c) < sight.width()
+        ]
+        rows = [r for r in range(7) if table.rowViewportPosition(r) < sight.height()]
+        assert style.panels == len(rows) * len(columns)  # asked cell by cell, as Qt asks
+        _same(table)
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
