@@ -65,8 +65,14 @@ def small_engine(*perceptions: int, lengths: tuple[str, ...] = ()) -> Engine:
                 character=fighter(ids[index].upper(), perception, length=length),
             )
         )
+    return started_engine(combatants)
+
+
+def started_engine(combatants: list[Combatant], name: str = "Test") -> Engine:
+    """``combatants`` on sides One (the players') and Two; started, initiative rolled,
+    round 1 not begun yet."""
     encounter = Encounter(
-        name="Test",
+        name=name,
         sides=[Side(name="One", player_side=True), Side(name="Two")],
         combatants=combatants,
     )

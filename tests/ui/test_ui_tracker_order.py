@@ -13,9 +13,9 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from pytestqt.qtbot import QtBot
 
-from sheets.documents import Combatant, Encounter, HouseRules, Side
-from sheets.encounter import Engine, SetScene
-from tests.encounter_helpers import fighter
+from sheets.documents import Combatant
+from sheets.encounter import SetScene
+from tests.encounter_helpers import fighter, started_engine
 from tests.locations import SAMPLE
 from tests.ui_helpers import ModelSignals, initiative_table
 from ui.tracker import TrackerWindow, open_tracker
@@ -174,15 +174,7 @@ def test_the_order_column_shows_the_actors_place_whole_in_a_big_fight(qtbot: QtB
         )
         for n in range(120)
     ]
-    encounter = Encounter(
-        name="Crowd",
-        sides=[Side(name="One", player_side=True), Side(name="Two")],
-        combatants=combatants,
-    )
-    engine = Engine(encounter, {}, HouseRules())
-    engine.start()
-    engine.roll_initiative(seed=1)
-    table = initiative_table(qtbot, engine, rows=12)
+    table = initiative_table(qtbot, started_engine(combatants, "Crowd"), rows=12)
     bold = QFont(table.font())
     bold.setBold(True)
     needed = QFontMetrics(bold).horizontalAdvance("120") + 10 + 1  # the text's margins, grid
