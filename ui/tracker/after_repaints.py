@@ -11,7 +11,9 @@ the log's repaint and the scene-over walk over every combatant).
 from __future__ import annotations
 
 from collections.abc import Callable
+from inspect import ismethod
 from typing import Final
+from weakref import WeakMethod
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 
@@ -24,11 +26,18 @@ AFTER_REPAINTS: Final = Qt.EventPriority.LowEventPriority.value - 1
 class AfterRepaints(QObject):
     """Calls ``job`` once after the repaints pending when it was scheduled; scheduling
     again before then changes nothing (the job reads the state it finds when it runs).
-    A posted event dies with its receiver, so nothing runs after the owner is gone."""
+    A posted event dies with its receiver, so nothing runs after the owner is gone.
+
+    A job that is a method is held weakly: its object is mostly this one's parent, and
+    a strong hold made a cycle (parent -> this child -> the bound method -> parent)
+    that only Python's cycle collector could free, at any moment, once inside the
+    player view's own table paint, which then painted a deleted widget (a crash)."""
 
     def __init__(self, job: Callable[[], None], parent: QObject) -> None:
         super().__init__(parent)
-        self._job = job
+        self._job: Callable[[], Callable[[], None] | None] = (
+            WeakMethod(job) if ismethod(job) else lambda: job
+        )
         self.pending = False
 
     def schedule(self) -> None:
@@ -40,7 +49,9 @@ class AfterRepaints(QObject):
         """Run a scheduled job at once (a caller that needs its result now)."""
         if self.pending:
             self.pending = False
-            self._job()
+            job = self._job()
+            if job is not None:  # its object is gone: nothing left to update
+                job()
 
     def event(self, event: QEvent) -> bool:
         if event.type() == AFTER_REPAINTS_EVENT:
