@@ -24,7 +24,6 @@ from PySide6.QtGui import (
     QFontMetrics,
     QKeyEvent,
     QPainter,
-    QPaintEvent,
     QPalette,
     QScreen,
 )
@@ -36,7 +35,6 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -59,7 +57,7 @@ from ui.tracker.public_projection import (
     turn_rows,
 )
 from ui.tracker.rows import DamageCell
-from ui.tracker.table_paint import RowPanels, paint_kept_rows
+from ui.tracker.table_paint import KeptRowsTable
 
 PUBLIC_HEADERS = ("#", "Name", "Side", "Condition", "")
 COL_PUBLIC_CONDITION = 3
@@ -201,8 +199,7 @@ class PublicCellDelegate(KeptCellsDelegate):
         return column, shown(row, column), row.acting, faded
 
     def cell_key(self, index: QModelIndex | QPersistentModelIndex) -> Hashable | None:
-        row = index.data(PublicRowRole)
-        return self.shows(row, index.column()) if isinstance(row, PublicCombatant) else None
+        return self.row_key(index.data(PublicRowRole), index.column())
 
     def row_key(self, row: Any, column: int) -> Hashable | None:
         return self.shows(row, column) if isinstance(row, PublicCombatant) else None
@@ -269,26 +266,17 @@ class PublicConditionDelegate(PublicCellDelegate):
         painter.restore()
 
 
-class PublicTable(QTableView):
+class PublicTable(KeptRowsTable):
     """The players' table, painted in one pass from kept cells (``ui.tracker.table_paint``)
     as the GM's is: a new round repaints its whole page on the projector."""
-
-    paints_kept_rows = True
-    """A test turns it off to compare with Qt's own paint."""
 
     def __init__(self, model: PublicModel) -> None:
         super().__init__()
         self.setModel(model)
         self.public = model
-        self.row_panels = RowPanels()
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        rows = self.public.rows()
-        if not (
-            self.paints_kept_rows
-            and paint_kept_rows(self, event, rows.__getitem__, self.row_panels)
-        ):
-            super().paintEvent(event)
+    def row_at(self, row: int) -> PublicCombatant:
+        return self.public.rows()[row]
 
 
 class PlayerView(QWidget):

@@ -117,10 +117,7 @@ def paint_kept_rows(view: QTableView, event: QPaintEvent, row_of: RowOf, panels:
                 if flag is None:
                     flag = flags[state] = QStyle.StateFlag(state)
                 option.state = flag
-                panel_key = (state, row & 1, rect.width(), height)
-                panel = panels.get(panel_key)
-                if panel is None:
-                    panel = panels.probe(style, option, view, panel_key, ratio)
+                panel = panels.panel((state, row & 1, rect.width(), height), option, view)
                 if panel is _DRAW:
                     style.drawPrimitive(_ROW_PANEL, option, painter, view)
                 elif panel is not _BARE:
@@ -172,27 +169,30 @@ class RowPanels:
     def __init__(self) -> None:
         self._found: dict[PanelKey, Panel] = {}
         self._painted_by: tuple[int, str, int, float] | None = None
+        self._style: QStyle | None = None
+        self._ratio = 1.0
 
     def follow(self, style: QStyle, palette_key: int, ratio: float) -> None:
-        """Forget what was found when the style, the palette or the pixel ratio changed
-        (a theme switch, a screen of another density)."""
+        """Paint with ``style`` at ``ratio`` from now on; forget what was found when the
+        style, the palette or the pixel ratio changed (a theme switch, a screen of
+        another density)."""
+        self._style, self._ratio = style, ratio
         painted_by = (id(style), style.name(), palette_key, ratio)
         if painted_by != self._painted_by:
             self._painted_by = painted_by
             self._found.clear()
 
-    def get(self, key: PanelKey) -> Panel | None:
-        return self._found.get(key)
+    def panel(self, key: PanelKey, option: QStyleOptionViewItem, view: QTableView) -> Panel:
+        """The panel under a cell of ``key``, found the first time by painting it aside
+        (``option`` as the cell's, ``view`` the style's widget)."""
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = self._probe(key, option, view)
+        return found
 
-    def probe(
-        self,
-        style: QStyle,
-        option: QStyleOptionViewItem,
-        view: QTableView,
-        key: PanelKey,
-        ratio: float,
-    ) -> Panel:
-        width, height = key[2], key[3]
+    def _probe(self, key: PanelKey, option: QStyleOptionViewItem, view: QTableView) -> Panel:
+        assert self._style is not None, "follow() names the style first"
+        width, height, ratio = key[2], key[3], self._ratio
         image = QImage(
             max(ceil(width * ratio), 1), max(ceil(height * ratio), 1), QImage.Format.Format_ARGB32
         )
@@ -201,11 +201,31 @@ class RowPanels:
         aside = QStyleOptionViewItem(option)
         aside.rect = QRect(0, 0, width, height)
         painter = QPainter(image)
-        style.drawPrimitive(_ROW_PANEL, aside, painter, view)
+        self._style.drawPrimitive(_ROW_PANEL, aside, painter, view)
         painter.end()
-        found = _plain(image)
-        self._found[key] = found
-        return found
+        return _plain(image)
+
+
+class KeptRowsTable(QTableView):
+    """A table painted by ``paint_kept_rows``, with its own ``RowPanels``: the GM's
+    initiative table and the players' table. A subclass says what each view row shows
+    (``row_at``), as its delegates' ``row_key`` reads it."""
+
+    paints_kept_rows = True
+    """A test turns it off to compare with Qt's own paint."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.row_panels = RowPanels()
+
+    def row_at(self, row: int) -> Any:
+        raise NotImplementedError
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not (
+            self.paints_kept_rows and paint_kept_rows(self, event, self.row_at, self.row_panels)
+        ):
+            super().paintEvent(event)
 
 
 def _plain(image: QImage) -> Panel:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QPaintEvent
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 
 from ui.tracker.delegates import ActionsDelegate, ConditionsDelegate, RowDelegate
 from ui.tracker.follow_turn import show_row
@@ -24,7 +24,7 @@ from ui.tracker.rows import (
     COL_STATE,
     RowData,
 )
-from ui.tracker.table_paint import RowPanels, paint_kept_rows
+from ui.tracker.table_paint import KeptRowsTable
 
 MAX_NAME_WIDTH: Final = 320
 COLUMN_WIDTHS: Final = {
@@ -39,7 +39,7 @@ COLUMN_WIDTHS: Final = {
 }
 
 
-class InitiativeTable(QTableView):
+class InitiativeTable(KeptRowsTable):
     """The initiative order: rows of combatants, sortable by a header click."""
 
     targetHinted = Signal(str)  # a combatant's id: the row the GM clicked
@@ -84,21 +84,9 @@ class InitiativeTable(QTableView):
         model.rowsInserted.connect(lambda *_: self.fit_names())
         model.actorMoved.connect(self.follow_turn)
         model.rows_in_sight = self.source_rows_in_sight
-        self.row_panels = RowPanels()
         self.fit_names()
 
-    paints_kept_rows = True
-    """Paint in one Python pass from kept cells (``ui.tracker.table_paint``); a test
-    turns it off to compare with Qt's own paint."""
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        if not (
-            self.paints_kept_rows
-            and paint_kept_rows(self, event, self.row_data_at, self.row_panels)
-        ):
-            super().paintEvent(event)
-
-    def row_data_at(self, row: int) -> RowData:
+    def row_at(self, row: int) -> RowData:
         """What the view's ``row`` shows (through the sorting proxy)."""
         return self.source.row(self.proxy.mapToSource(self.proxy.index(row, 0)).row())
 
