@@ -68,7 +68,7 @@ def small_engine(*perceptions: int, lengths: tuple[str, ...] = ()) -> Engine:
     return started_engine(combatants)
 
 
-def started_engine(combatants: list[Combatant], name: str = "Test") -> Engine:
+def started_engine(combatants: list[Combatant], name: str = "Test", seed: int = 1) -> Engine:
     """``combatants`` on sides One (the players') and Two; started, initiative rolled,
     round 1 not begun yet."""
     encounter = Encounter(
@@ -78,8 +78,22 @@ def started_engine(combatants: list[Combatant], name: str = "Test") -> Engine:
     )
     engine = Engine(encounter, {}, HouseRules())
     engine.start()
-    engine.roll_initiative(seed=1)
+    engine.roll_initiative(seed=seed)
     return engine
+
+
+def crowd(count: int) -> Engine:
+    """``count`` fighters C0, C1... on two sides; started, initiative rolled."""
+    combatants = [
+        Combatant(
+            id=f"c{index}",
+            name=f"C{index}",
+            side="One" if index % 2 == 0 else "Two",
+            character=fighter(f"C{index}", 2 + index % 3),
+        )
+        for index in range(count)
+    ]
+    return started_engine(combatants, "Crowd", seed=3)
 
 
 def sample() -> CampaignFolder:

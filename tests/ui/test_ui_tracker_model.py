@@ -8,10 +8,9 @@ import re
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from sheets.documents import Combatant, Encounter, HouseRules, Side
 from sheets.encounter import CreateCondition, Damage, Engine, NextTurn
 from sheets.results import Duration
-from tests.encounter_helpers import fighter, sample_engine, small_engine
+from tests.encounter_helpers import crowd, sample_engine, small_engine
 from tests.ui_helpers import ModelSignals
 from ui.tracker.commands import EncounterController
 from ui.tracker.initiative_model import (
@@ -192,24 +191,6 @@ def test_a_new_round_repaints_only_the_changed_cells_of_the_rows_on_screen(qtbot
     fresh = InitiativeModel(engine)
     for row in range(model.rowCount()):
         assert model.row(row) == fresh.row(row)  # nothing stale
-
-
-def crowd(count: int) -> Engine:
-    """``count`` fighters on two sides; started, initiative rolled."""
-    combatants = [
-        Combatant(
-            id=f"c{index}",
-            name=f"C{index}",
-            side="One" if index % 2 == 0 else "Two",
-            character=fighter(f"C{index}", 2 + index % 3),
-        )
-        for index in range(count)
-    ]
-    sides = [Side(name="One", player_side=True), Side(name="Two")]
-    engine = Engine(Encounter(name="Crowd", sides=sides, combatants=combatants), {}, HouseRules())
-    engine.start()
-    engine.roll_initiative(seed=3)
-    return engine
 
 
 def test_rows_off_screen_change_in_runs_qt_does_not_repaint_whole() -> None:

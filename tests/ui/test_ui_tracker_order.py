@@ -13,9 +13,8 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from pytestqt.qtbot import QtBot
 
-from sheets.documents import Combatant
 from sheets.encounter import SetScene
-from tests.encounter_helpers import fighter, started_engine
+from tests.encounter_helpers import crowd
 from tests.locations import SAMPLE
 from tests.ui_helpers import ModelSignals, initiative_table
 from ui.tracker import TrackerWindow, open_tracker
@@ -165,16 +164,7 @@ def test_model_passes_qtmodeltester_through_moves(
 
 def test_the_order_column_shows_the_actors_place_whole_in_a_big_fight(qtbot: QtBot) -> None:
     """The actor's row is bold: at 500 combatants its "498" showed as "4..."."""
-    combatants = [
-        Combatant(
-            id=f"c{n}",
-            name=f"Cultist {n}",
-            side="One" if n % 2 else "Two",
-            character=fighter(f"Cultist {n}", 2 + n % 3),
-        )
-        for n in range(120)
-    ]
-    table = initiative_table(qtbot, started_engine(combatants, "Crowd"), rows=12)
+    table = initiative_table(qtbot, crowd(120), rows=12)
     bold = QFont(table.font())
     bold.setBold(True)
     needed = QFontMetrics(bold).horizontalAdvance("120") + 10 + 1  # the text's margins, grid
