@@ -74,32 +74,54 @@ def paint_kept_rows(view: QTableView, event: QPaintEvent, row_of: RowOf, panels:
         focus_row, focus_column = current.row(), current.column()
     hover_row, hover_column = _hovered(view)
     alternate = view.alternatingRowColors()
-    font_keys = {id(d): d.cells.font_key(option.font) for _, _, _, d in columns}
-    drawn: set[tuple[int, int]] = set()  # a cell across two dirty rectangles: once
+    # Per column, what each of its cells asks: the delegate's key of a row, and its kept
+    # cells' key and lookup (bound once: a cell is ~150 of them on a page).
+    sights = [
+        (
+            column,
+            left,
+            width - grid_size,
+            delegate,
+            delegate.row_key,
+            delegate.cells.key,
+            delegate.cells.kept,
+            delegate.cells.font_key(option.font),
+        )
+        for column, left, width, delegate in columns
+    ]
+    regions = list(event.region())  # type: ignore[call-overload]  # PySide6 iterates a QRegion
+    drawn: set[tuple[int, int]] | None = set() if len(regions) > 1 else None
     flags: dict[int, QStyle.StateFlag] = {}  # an enum built once per state (each costs a call)
     plain = option.features & ~_ALTERNATE
     features = (plain, plain | _ALTERNATE if alternate else plain)
     panels.follow(style, palette_key, ratio)
+    found = panels.found
+    # Rows wholly selected, asked once (isRowSelected costs a call a row).
+    selected_rows = {index.row() for index in selection.selectedRows()} if cells_alone else set()
     painter = QPainter(viewport)
-    for dirty in event.region():  # type: ignore[attr-defined]  # PySide6 iterates a QRegion
+    for dirty in regions:
         first = view.rowAt(dirty.top())
         last = view.rowAt(dirty.bottom())
         if first < 0:
             continue  # below the last row
         if last < 0:
             last = rows - 1
-        in_dirty = [c for c in columns if c[1] + c[2] > dirty.left() and c[1] <= dirty.right()]
+        in_dirty = [
+            c for c in sights if c[1] + c[2] + grid_size > dirty.left() and c[1] <= dirty.right()
+        ]
         for row in range(first, last + 1):
             top = view.rowViewportPosition(row)
             height = view.rowHeight(row) - grid_size
             data = row_of(row)
-            row_selected = selection.isRowSelected(row)
+            row_selected = row in selected_rows
             row_state = base_state | _SELECTED if row_selected else base_state
-            option.features = features[row & 1]
-            for column, left, width, delegate in in_dirty:
-                if (row, column) in drawn:
-                    continue
-                drawn.add((row, column))
+            parity = row & 1
+            set_features = True
+            for column, left, width, delegate, row_key, key_of, kept_by, font_key in in_dirty:
+                if drawn is not None:
+                    if (row, column) in drawn:
+                        continue
+                    drawn.add((row, column))
                 state = row_state
                 if row == focus_row and column == focus_column:
                     state |= _HAS_FOCUS
@@ -111,31 +133,29 @@ def paint_kept_rows(view: QTableView, event: QPaintEvent, row_of: RowOf, panels:
                     and selection.isSelected(model.index(row, column))
                 ):
                     state |= _SELECTED
-                rect = QRect(left, top, width - grid_size, height)
-                option.rect = rect
-                flag = flags.get(state)
-                if flag is None:
-                    flag = flags[state] = QStyle.StateFlag(state)
-                option.state = flag
-                panel = panels.panel((state, row & 1, rect.width(), height), option, view)
+                shows = row_key(data, column)
+                kept = (
+                    None
+                    if shows is None
+                    else kept_by(key_of(shows, state, width, height, ratio, palette_key, font_key))
+                )
+                panel = found.get((state, parity, width, height))
+                if panel is None or panel is _DRAW or kept is None:
+                    # The style or the delegate paints: they read the option.
+                    if set_features:
+                        option.features = features[parity]
+                        set_features = False
+                    option.rect = QRect(left, top, width, height)
+                    flag = flags.get(state)
+                    if flag is None:
+                        flag = flags[state] = QStyle.StateFlag(state)
+                    option.state = flag
+                    if panel is None:
+                        panel = panels.panel((state, parity, width, height), option, view)
                 if panel is _DRAW:
                     style.drawPrimitive(_ROW_PANEL, option, painter, view)
                 elif panel is not _BARE:
-                    painter.fillRect(rect, panel)
-                cells = delegate.cells
-                shows = delegate.row_key(data, column)
-                kept = None
-                if shows is not None:
-                    key = cells.key(
-                        shows,
-                        state,
-                        rect.width(),
-                        height,
-                        ratio,
-                        palette_key,
-                        font_keys[id(delegate)],
-                    )
-                    kept = cells.kept(key)
+                    painter.fillRect(left, top, width, height, panel)
                 if kept is not None:
                     painter.drawPixmap(left, top, kept)
                 else:
@@ -144,7 +164,7 @@ def paint_kept_rows(view: QTableView, event: QPaintEvent, row_of: RowOf, panels:
                     delegate.paint(painter, option, index)
         if grid_pen is not None:
             painter.setPen(grid_pen)
-            _paint_grid(view, painter, dirty, first, last, in_dirty)
+            _paint_grid(view, painter, dirty, first, last, [c[1] + c[2] for c in in_dirty])
     painter.end()
     return True
 
@@ -167,7 +187,7 @@ class RowPanels:
     a cell, two thirds of a kept cell's paint, for what is mostly no paint at all."""
 
     def __init__(self) -> None:
-        self._found: dict[PanelKey, Panel] = {}
+        self.found: dict[PanelKey, Panel] = {}
         self._painted_by: tuple[int, str, int, float] | None = None
         self._style: QStyle | None = None
         self._ratio = 1.0
@@ -180,14 +200,14 @@ class RowPanels:
         painted_by = (id(style), style.name(), palette_key, ratio)
         if painted_by != self._painted_by:
             self._painted_by = painted_by
-            self._found.clear()
+            self.found.clear()
 
     def panel(self, key: PanelKey, option: QStyleOptionViewItem, view: QTableView) -> Panel:
         """The panel under a cell of ``key``, found the first time by painting it aside
         (``option`` as the cell's, ``view`` the style's widget)."""
-        found = self._found.get(key)
+        found = self.found.get(key)
         if found is None:
-            found = self._found[key] = self._probe(key, option, view)
+            found = self.found[key] = self._probe(key, option, view)
         return found
 
     def _probe(self, key: PanelKey, option: QStyleOptionViewItem, view: QTableView) -> Panel:
@@ -288,13 +308,12 @@ def _paint_grid(
     dirty: QRect,
     first: int,
     last: int,
-    columns: list[Column],
+    lines: list[int],
 ) -> None:
     """The grid as ``QTableView`` draws it: a line under each row and right of each
-    column, across the dirty rectangle, half a pixel in."""
+    column (at ``lines``, viewport x), across the dirty rectangle, half a pixel in."""
     for row in range(first, last + 1):
         y = view.rowViewportPosition(row) + view.rowHeight(row) - 1
         painter.drawLine(QLineF(dirty.left(), y, dirty.right(), y).translated(0.5, 0.5))
-    for _column, left, width, _delegate in columns:
-        x = left + width - 1
+    for x in lines:
         painter.drawLine(QLineF(x, dirty.top(), x, dirty.bottom()).translated(0.5, 0.5))
