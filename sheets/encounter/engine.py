@@ -282,28 +282,33 @@ class Engine:
         return list(self.view.conditions(self.view.combatant(combatant)))
 
     def active_modifiers(self, combatant: str) -> list[ActiveModifier]:
-        """Every condition on the combatant with what it does and its remaining duration."""
+        """Every condition on the combatant with what it does and its remaining duration:
+        the sheet's standing conditions first, then those of this encounter (as
+        ``EncounterView.conditions``)."""
         view = self.view
         c = view.combatant(combatant)
-        sheet = view.character(c).conditions.instances
         result = []
-        for instance in view.conditions(c):
-            effect = (
-                describe_modifier(instance.modifier)
-                if instance.modifier
-                else (instance.effect or "")
-            )
-            result.append(
-                ActiveModifier(
-                    c.id,
-                    instance.id,
-                    instance.name or str(instance.track),
-                    instance.duration,
-                    self._remaining(instance),
-                    effect,
-                    any(i is instance for i in sheet),
+        for on_sheet, instances in (
+            (True, view.character(c).conditions.instances),
+            (False, c.conditions),
+        ):
+            for instance in instances:
+                effect = (
+                    describe_modifier(instance.modifier)
+                    if instance.modifier
+                    else (instance.effect or "")
                 )
-            )
+                result.append(
+                    ActiveModifier(
+                        c.id,
+                        instance.id,
+                        instance.name or str(instance.track),
+                        instance.duration,
+                        self._remaining(instance),
+                        effect,
+                        on_sheet,
+                    )
+                )
         return result
 
     def _remaining(self, instance: ConditionInstance) -> str:
