@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import SIGNAL
+from PySide6.QtCore import SIGNAL, QEvent, QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QToolBar, QToolButton
+from PySide6.QtWidgets import QApplication, QMainWindow, QToolBar, QToolButton
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import NextTurn
@@ -108,3 +108,54 @@ def test_the_main_windows_undo_does_not_slow_down_through_an_evening(
         texts.add(undo.text())
     assert len(texts) == 2
     assert undo.receivers(CHANGED) <= before + SPARE + 1
+
+
+class _LayoutRequests(QObject):
+    """Counts the LayoutRequest events ``watched`` receives."""
+
+    def __init__(self, *watched: QObject) -> None:
+        super().__init__()
+        self.count = 0
+        for target in watched:
+            target.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.count += 1
+        return False
+
+
+def test_a_change_that_takes_no_room_does_not_lay_out_the_window(qtbot: QtBot) -> None:
+    """A tooltip, an enabled state, a check: shown on the button, and neither the toolbar
+    nor the main window is laid out again (it cost every tracker command ~0.4 ms)."""
+    action, button, bar, window = _toolbar(qtbot)
+    action.setCheckable(True)
+    trim_toolbar(bar)
+    window.resize(800, 300)
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    requests = _LayoutRequests(bar, window)
+    action.setToolTip("Undo: Next turn")
+    action.setEnabled(False)
+    action.setChecked(True)
+    action.setStatusTip("Undoes the last command")
+    QApplication.processEvents()
+    assert requests.count == 0
+    assert button.toolTip() == "Undo: Next turn"
+    assert not button.isEnabled()
+    assert button.isChecked()
+    assert button.statusTip() == "Undoes the last command"
+    # A change that takes room lays the toolbar out as Qt does, and the button shows it.
+    action.setText("Undo everything done tonight")
+    QApplication.processEvents()
+    assert requests.count > 0
+    assert button.text() == "Undo everything done tonight"
+    qtbot.waitUntil(lambda: button.width() == button.sizeHint().width())
+    action.setVisible(False)
+    QApplication.processEvents()
+    assert button.isHidden()
+    action.setVisible(True)
+    action.setEnabled(True)
+    QApplication.processEvents()
+    assert not button.isHidden() and button.isEnabled()

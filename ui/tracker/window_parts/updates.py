@@ -8,28 +8,13 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
-
 from sheets.encounter import CommandRecord, NextTurn
 from ui.text import split_rule
 from ui.tracker.after_repaints import AfterRepaints
+from ui.tracker.round_label import RoundLabel
 
 if TYPE_CHECKING:
     from ui.tracker.window import TrackerWindow
-
-
-def _round_label() -> QLabel:
-    label = QLabel()
-    label.setObjectName("RoundLabel")
-    label.setTextFormat(Qt.TextFormat.PlainText)  # it names whose turn it is
-    font = label.font()
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 1.2)
-    label.setFont(font)
-    # A gap of one line height between a long status message and the round.
-    label.setContentsMargins(label.fontMetrics().height(), 0, 0, 0)
-    return label
 
 
 class Updates:
@@ -37,7 +22,7 @@ class Updates:
 
     def __init__(self, window: TrackerWindow) -> None:
         self.window = window
-        self.round_label = _round_label()
+        self.round_label = RoundLabel()
         self._round_text = ""
         self._over_text = ""
         # Both walk every line or combatant: right after the frame, not in it.
@@ -74,7 +59,7 @@ class Updates:
         else:
             text = f"Round {enc.round}" + (f" \u2014 {name}'s turn" if name else "")
         self._round_text = text
-        self.round_label.setText(text + self._over_text)
+        self.round_label.show_text(text + self._over_text)
         self.update_actions()
         self._scene_over.schedule()  # R6
 
@@ -82,7 +67,7 @@ class Updates:
         engine = self.window.engine
         over = engine.encounter.state == "running" and engine.scene_over()
         self._over_text = " \u2014 no active opposition (R6): the scene can end" if over else ""
-        self.round_label.setText(self._round_text + self._over_text)
+        self.round_label.show_text(self._round_text + self._over_text)
 
     def stack_moved(self) -> None:
         with contextlib.suppress(RuntimeError):  # the stack dies with the window
