@@ -341,3 +341,21 @@ def test_the_status_bar_says_what_an_undo_took_back(qtbot: QtBot, campaign: Path
     window.undo_stack.undo()
     window.next_turn()  # a new command after an undo: its own outcome, not "Redone"
     assert not bar.currentMessage().startswith(("Undone", "Redone"))
+
+
+def test_the_undo_and_redo_buttons_name_what_they_take_back(qtbot: QtBot, campaign: Path) -> None:
+    """The toolbar's buttons follow the stack (tooltips and enabled states reach them
+    without a new layout, ui.action_buttons); with nothing to redo, a plain tooltip."""
+    window = make_window(qtbot, campaign)
+    window.roll_initiative(seed=42)
+    undo, redo = button(window, window.undo_action), button(window, window.redo_action)
+    window.controller.run(NextTurn())
+    assert undo.isEnabled() and not redo.isEnabled()
+    assert undo.toolTip().startswith("Undo: ") and undo.toolTip().endswith("(Ctrl+Z)")
+    assert redo.toolTip() == "Redo (Ctrl+Shift+Z or Ctrl+Y)"
+    qtbot.keyClick(window.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert redo.isEnabled()
+    assert redo.toolTip().startswith("Redo: ")
+    qtbot.keyClick(window.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert not redo.isEnabled()
+    assert redo.toolTip() == "Redo (Ctrl+Shift+Z or Ctrl+Y)"

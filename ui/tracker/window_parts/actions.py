@@ -325,11 +325,18 @@ class TrackerActions(QObject):
         redo.triggered.connect(stack.redo)
         stack.canUndoChanged.connect(undo.setEnabled)
         stack.canRedoChanged.connect(redo.setEnabled)
+        # Nothing to undo or redo: the plain tooltip, not "Redo:  (...)".
         stack.undoTextChanged.connect(
-            lambda text: undo.setToolTip(tooltip(f"Undo: {text} (Ctrl+Z)"))
+            lambda text: undo.setToolTip(
+                tooltip(f"Undo: {text} (Ctrl+Z)") if text else "Undo (Ctrl+Z)"
+            )
         )
         stack.redoTextChanged.connect(
-            lambda text: redo.setToolTip(tooltip(f"Redo: {text} (Ctrl+Shift+Z or Ctrl+Y)"))
+            lambda text: redo.setToolTip(
+                tooltip(f"Redo: {text} (Ctrl+Shift+Z or Ctrl+Y)")
+                if text
+                else "Redo (Ctrl+Shift+Z or Ctrl+Y)"
+            )
         )
         undo.setEnabled(False)
         redo.setEnabled(False)
