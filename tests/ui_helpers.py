@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 
 from sheets.storage import load_character
 from ui.services.prompter import Choice, ScriptedPrompter
@@ -197,3 +197,19 @@ def initiative_table(
     table.show()
     qtbot.waitExposed(table)
     return table
+
+
+class LayoutRequests(QObject):
+    """Counts the LayoutRequest events the ``watched`` objects receive: a widget that
+    asked for a new geometry (which lays out its window again)."""
+
+    def __init__(self, *watched: QObject) -> None:
+        super().__init__()
+        self.count = 0
+        for target in watched:
+            target.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.count += 1
+        return False

@@ -3,24 +3,11 @@ does not lay out the tracker's window again (``ui.tracker.round_label``, issue 1
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QMainWindow
 from pytestqt.qtbot import QtBot
 
+from tests.ui_helpers import LayoutRequests
 from ui.tracker.round_label import NARROWER_BELOW, RoundLabel
-
-
-class _LayoutRequests(QObject):
-    def __init__(self, *watched: QObject) -> None:
-        super().__init__()
-        self.count = 0
-        for target in watched:
-            target.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
 
 
 def _shown(qtbot: QtBot) -> tuple[RoundLabel, QMainWindow]:
@@ -39,7 +26,7 @@ def _shown(qtbot: QtBot) -> tuple[RoundLabel, QMainWindow]:
 def test_a_name_as_long_or_shorter_keeps_the_window_laid_out(qtbot: QtBot) -> None:
     label, window = _shown(qtbot)
     size = label.size()
-    requests = _LayoutRequests(window.statusBar(), window)
+    requests = LayoutRequests(window.statusBar(), window)
     for name in ("Mira", "Bartholomew", "Ulfgar the Tall"[:11], "Zed"):
         label.show_text(f"Round 1 \u2014 {name}'s turn")
         QApplication.processEvents()

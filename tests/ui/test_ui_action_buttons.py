@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import SIGNAL, QEvent, QObject
+from PySide6.QtCore import SIGNAL
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMainWindow, QToolBar, QToolButton
 from pytestqt.qtbot import QtBot
 
 from sheets.encounter import NextTurn
-from tests.ui_helpers import copy_sample, sample_window_with_sheet, tracker_on
+from tests.ui_helpers import LayoutRequests, copy_sample, sample_window_with_sheet, tracker_on
 from ui import commands
 from ui.action_buttons import SPARE, _Trimmer, show_action, trim_toolbar
 
@@ -110,21 +110,6 @@ def test_the_main_windows_undo_does_not_slow_down_through_an_evening(
     assert undo.receivers(CHANGED) <= before + SPARE + 1
 
 
-class _LayoutRequests(QObject):
-    """Counts the LayoutRequest events ``watched`` receives."""
-
-    def __init__(self, *watched: QObject) -> None:
-        super().__init__()
-        self.count = 0
-        for target in watched:
-            target.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
-
-
 def test_a_change_that_takes_no_room_does_not_lay_out_the_window(qtbot: QtBot) -> None:
     """A tooltip, an enabled state, a check: shown on the button, and neither the toolbar
     nor the main window is laid out again (it cost every tracker command ~0.4 ms)."""
@@ -135,7 +120,7 @@ def test_a_change_that_takes_no_room_does_not_lay_out_the_window(qtbot: QtBot) -
     window.show()
     qtbot.waitExposed(window)
     QApplication.processEvents()
-    requests = _LayoutRequests(bar, window)
+    requests = LayoutRequests(bar, window)
     action.setToolTip("Undo: Next turn")
     action.setEnabled(False)
     action.setChecked(True)
