@@ -24,6 +24,7 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from sheets.odds.columns import run_power
 from sheets.odds.packing import face_runs, placed_sum, times_faces
 
 Key = tuple[int, ...]
@@ -198,11 +199,19 @@ def _power(
         packed = start
         first = 1
         table = {}
+        lowest = max(least, 1)
         if len(key) > 1 and least > 1 and steps[-1] * least + start.bit_length() <= _SMALL_BITS:
             # A short power (a small pool): one pow in C beats a Python call per die.
             packed = start * sum(1 << step for step in steps) ** least
             table[least] = packed
             first = least + 1
+        elif len(key) > 1 and lowest > 1:
+            # One run of faces and at most one flipped face: the lowest power written
+            # row by row (``columns``), the few after it die by die.
+            found = run_power(steps, _slot(places), lowest, start)
+            if found is not None:
+                packed = table[lowest] = found
+                first = lowest + 1
         for n in range(first, count + 1):
             if len(key) > 1:  # one face: every power is the start, stored from n * base
                 packed = times_faces(packed, runs)
@@ -210,6 +219,12 @@ def _power(
                 table[n] = packed
         powers[steps] = table
     return table, base
+
+
+def _slot(places: dict[int, int]) -> int:
+    """The bits of one packed coefficient, as far as the places tell: every place is a
+    multiple of it (``columns`` writes coefficients this wide)."""
+    return math.gcd(*places.values())
 
 
 def _moved(values: Key | list[int], places: dict[int, int]) -> int:

@@ -1,0 +1,96 @@
+"""Powers of a die's face sum when its faces are one evenly spaced run and at most two
+faces off it (R3 step 6: a flip moves a face off the run), written coefficient by
+coefficient instead of multiplied die by die.
+
+``extremes`` needs the powers of the sums of faces ``m`` .. ``M`` of the set's dice, one
+table per range of faces. Die by die each power costs a handful of passes over a
+polynomial as long as the power (``packing.times_faces``), n dice n times. But a run of
+``k`` faces spaced ``d`` apart, ``R = 1 + z**d + ... + z**((k-1)d)``, has powers that
+are one-dimensional: ``R**r`` is a short polynomial in ``z**d`` (a row of ``k``-nomial
+coefficients), found in a compact packing where the coefficients sit side by side.
+With faces ``y1``, ``y2`` off the run the multinomial theorem gives
+
+    (y1 + y2 + R)**n = sum C(n; i, j, r) * y1**i * y2**j * R**r,   i + j + r = n,
+
+about n**2 / 2 compact rows. Every coefficient of the power lies at ``offset + t * d``:
+terms whose offsets agree modulo ``d`` are summed in the compact packing (short passes),
+then each such group is copied into its own places, ``d`` apart, one strided byte copy
+per byte of a coefficient. No pass over the whole power but the final ``from_bytes``.
+"""
+
+from __future__ import annotations
+
+from math import factorial
+
+from sheets.odds.packing import face_runs
+
+# Faces off the run that ``run_power`` takes: each one more multiplies the terms by about
+# n / 3. With two, (n + 1) * (n + 2) / 2 terms cost less than the power die by die (the
+# set-ups of issue 17: 60 dice, 400 -> 200 M instructions); with three they cost more.
+_MOST_OFF_RUN = 2
+
+
+def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int | None:
+    """``start`` times the ``count``-th power of the sum of the faces placed at ``steps``
+    (bits, the lowest 0, all multiples of ``width``: a coefficient's bits, whole bytes,
+    room for every count of the power), or None where the faces are not one run of at
+    least two and at most ``_MOST_OFF_RUN`` faces more. ``start`` is a monomial (a
+    power of two): the packing's lift of ``b``."""
+    if start <= 0 or start & (start - 1) or len(steps) < 2 or count < 1 or width % 8:
+        return None
+    runs = face_runs(steps)
+    run = max(runs, key=lambda found: found[2])
+    first, spacing, length = run
+    off = [
+        place + j * apart
+        for place, apart, many in runs
+        if (place, apart, many) != run
+        for j in range(many)
+    ]
+    if length < 2 or len(off) > _MOST_OFF_RUN:
+        return None
+    if spacing % width or first % width or any(place % width for place in off):
+        return None
+    size = width // 8
+    gap = spacing // width  # run faces are ``gap`` coefficients apart
+    base = first // width
+    singles = [place // width for place in off]
+    # R**r in the compact packing, r = 0 .. count: coefficients side by side.
+    row = sum(1 << (width * t) for t in range(length))
+    compact = [1]
+    for _ in range(count):
+        compact.append(compact[-1] * row)
+    factorials = [factorial(k) for k in range(count + 1)]
+    # Every term: ways * y1**i1 * y2**i2 * R**r, grouped by its offset modulo the gap.
+    groups: dict[int, list[tuple[int, int, int]]] = {}
+    for taken in _splits(count, len(singles)):
+        r = count - sum(taken)
+        ways = factorials[count] // factorials[r]
+        offset = r * base
+        for i, place in zip(taken, singles, strict=True):
+            ways //= factorials[i]
+            offset += i * place
+        groups.setdefault(offset % gap, []).append((offset // gap, ways, r))
+    out = bytearray((count * max(steps) // width + 1) * size)
+    stride = gap * size
+    for residue, parts in groups.items():
+        low = min(place for place, _, _ in parts)
+        summed = 0
+        for place, ways, r in parts:
+            moved = compact[r] if ways == 1 else ways * compact[r]
+            summed += moved << (width * (place - low)) if place > low else moved
+        slots = -(-summed.bit_length() // width)
+        raw = summed.to_bytes(slots * size, "little")
+        begin = (low * gap + residue) * size
+        end = begin + (slots - 1) * stride + 1
+        for byte in range(size):
+            out[begin + byte : end + byte : stride] = raw[byte::size]
+    return int.from_bytes(out, "little") << (start.bit_length() - 1)
+
+
+def _splits(count: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to choose how many of ``count`` dice show each of ``parts`` faces (the
+    rest the run): tuples of ``parts`` counts summing to at most ``count``."""
+    if not parts:
+        return [()]
+    return [(i, *rest) for i in range(count + 1) for rest in _splits(count - i, parts - 1)]

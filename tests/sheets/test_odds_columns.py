@@ -1,0 +1,51 @@
+"""``columns.run_power``: the power of a face sum written row by row equals the power
+multiplied die by die, for every shape it takes (one run, up to two faces off it)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sheets.odds.columns import run_power
+from sheets.odds.packing import face_runs, times_faces
+
+
+def _die_by_die(steps: tuple[int, ...], count: int, start: int) -> int:
+    runs = face_runs(steps)
+    packed = start
+    for _ in range(count):
+        packed = times_faces(packed, runs)
+    return packed
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_run_power_equals_die_by_die(seed: int) -> None:
+    rng = random.Random(seed)
+    taken = 0
+    for _ in range(150):
+        count = rng.randint(1, 40)
+        width = 8 * ((count * 259 // 100 + 9) // 8 + rng.randint(0, 1))  # room for 6**count
+        stride = rng.randint(2, 60)
+        faces = sorted(rng.sample(range(1, 7), rng.randint(2, 6)))
+        flipped = rng.sample(faces, rng.randint(0, 2))
+        places = {
+            v: width * (v * stride + (rng.randint(-3, 3) if v in flipped else 0) + 5) for v in faces
+        }
+        base = min(places.values())
+        steps = tuple(sorted(place - base for place in places.values()))
+        start = 1 << (width * rng.randint(0, 7))
+        found = run_power(steps, width, count, start)
+        if found is None:
+            continue
+        taken += 1
+        assert found == _die_by_die(steps, count, start)
+    assert taken > 50  # most shapes are one run and at most two faces off it
+
+
+def test_run_power_declines_other_shapes() -> None:
+    width = 16
+    three_off = tuple(width * p for p in (0, 7, 20, 21, 22, 45))  # a run of 3, three alone
+    assert run_power(three_off, width, 5, 1) is None
+    assert run_power((0, width), width, 5, 3) is None  # start not a monomial
+    assert run_power((0, width), width, 5, 1) == _die_by_die((0, width), 5, 1)
