@@ -20,43 +20,34 @@ per byte of a coefficient. No pass over the whole power but the final ``from_byt
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import factorial
 
-from sheets.odds.packing import face_runs
-
-# Faces off the run that ``run_power`` takes: each one more multiplies the terms by about
+# Faces off the line that ``run_power`` takes: each one more multiplies the terms by about
 # n / 3. With two, (n + 1) * (n + 2) / 2 terms cost less than the power die by die (the
 # set-ups of issue 17: 60 dice, 400 -> 200 M instructions); with three they cost more.
-_MOST_OFF_RUN = 2
+_MOST_OFF_LINE = 2
+# Steps along a line: the faces of a die lie at most this far apart.
+_LONGEST = 8
 
 
 def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int | None:
     """``start`` times the ``count``-th power of the sum of the faces placed at ``steps``
-    (bits, the lowest 0, all multiples of ``width``: a coefficient's bits, whole bytes,
-    room for every count of the power), or None where the faces are not one run of at
-    least two and at most ``_MOST_OFF_RUN`` faces more. ``start`` is a monomial (a
-    power of two): the packing's lift of ``b``."""
+    (bits, all multiples of ``width``: a coefficient's bits, whole bytes, room for every
+    count of the power), or None where no line holds all faces but at most
+    ``_MOST_OFF_LINE`` (``_line``). ``start`` is a monomial (a power of two): the
+    packing's lift of ``b``."""
     if start <= 0 or start & (start - 1) or len(steps) < 2 or count < 1 or width % 8:
         return None
-    runs = face_runs(steps)
-    run = max(runs, key=lambda found: found[2])
-    first, spacing, length = run
-    off = [
-        place + j * apart
-        for place, apart, many in runs
-        if (place, apart, many) != run
-        for j in range(many)
-    ]
-    if length < 2 or len(off) > _MOST_OFF_RUN:
+    if any(step % width for step in steps):
         return None
-    if spacing % width or first % width or any(place % width for place in off):
+    found = _line(tuple(step // width for step in steps))
+    if found is None:
         return None
+    base, gap, ts, singles = found
     size = width // 8
-    gap = spacing // width  # run faces are ``gap`` coefficients apart
-    base = first // width
-    singles = [place // width for place in off]
-    # R**r in the compact packing, r = 0 .. count: coefficients side by side.
-    row = sum(1 << (width * t) for t in range(length))
+    # R**r in the compact packing, r = 0 .. count: the line's coefficients side by side.
+    row = sum(1 << (width * t) for t in ts)
     compact = [1]
     for _ in range(count):
         compact.append(compact[-1] * row)
@@ -86,6 +77,44 @@ def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int
         for byte in range(size):
             out[begin + byte : end + byte : stride] = raw[byte::size]
     return int.from_bytes(out, "little") << (start.bit_length() - 1)
+
+
+@lru_cache(maxsize=256)
+def _line(slots: tuple[int, ...]) -> tuple[int, int, tuple[int, ...], tuple[int, ...]] | None:
+    """The line through most of the places ``slots`` (in coefficients): (its first
+    place, the gap between its steps, each face's step along it, the places off it),
+    or None where more than ``_MOST_OFF_LINE`` faces are off every line. A line's steps
+    are a die's faces apart at most (``_LONGEST``): faces that show what they rolled lie
+    on one (with Advantage ``a`` is their value and ``b`` moves with it), a flip moves a
+    face off it."""
+    best: tuple[int, int, int, int] | None = None  # (faces on it, -length, first, gap)
+    for i, low in enumerate(slots):
+        for high in slots[i + 1 :]:
+            for apart in range(1, _LONGEST + 1):
+                if high == low or (high - low) % apart:
+                    continue
+                gap = (high - low) // apart
+                length = max(_steps(slots, low, gap))
+                found = (len(_steps(slots, low, gap)), -length, low, gap)
+                if best is None or found[:2] > best[:2]:
+                    best = found
+    if best is None or len(slots) - best[0] > _MOST_OFF_LINE:
+        return None
+    _, _, first, gap = best
+    ts = _steps(slots, first, gap)
+    on = {first + t * gap for t in ts}
+    off = tuple(slot for slot in slots if slot not in on)
+    return first, gap, ts, off
+
+
+def _steps(slots: tuple[int, ...], first: int, gap: int) -> tuple[int, ...]:
+    """The steps along the line from ``first``, ``gap`` apart, of the places on it (at
+    most ``_LONGEST`` steps on)."""
+    return tuple(
+        (slot - first) // gap
+        for slot in slots
+        if (slot - first) % gap == 0 and 0 <= slot - first <= _LONGEST * gap
+    )
 
 
 def _splits(count: int, parts: int) -> list[tuple[int, ...]]:
