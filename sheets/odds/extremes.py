@@ -39,6 +39,7 @@ def regular_extremes(
     start: int,
     lowest: int,
     highest: int,
+    width: int | None = None,
 ) -> dict[Key, tuple[int, int]] | None:
     """States of ``count`` regular dice: the sorted extreme values (every value while
     there are at most ``lowest + highest`` of them, else the ``lowest`` lowest and the
@@ -50,6 +51,9 @@ def regular_extremes(
     are counted when the top end is one die (Boost beside ``drop_highest``): by the
     highest value ``M``, the dice up to ``M`` less the dice up to ``M - 1``. Other mixes
     are left to the caller: None.
+
+    ``width`` is the packing's bits per coefficient, when the places are multiples of
+    it: then the powers may be written row by row (``columns``).
     """
     faces = sorted(places)
     if count <= lowest + highest:
@@ -57,7 +61,7 @@ def regular_extremes(
         for values in combinations_with_replacement(faces, count):
             states[values] = (start * _arrangements(count, values), _moved(values, places))
         return states
-    powers: dict[tuple[int, ...], dict[int, int]] = {}
+    powers = _Powers(width)
     if lowest and highest == 1:
         states = {}
         below: dict[Key, tuple[int, int]] = {}
@@ -85,7 +89,7 @@ def _one_end(
     start: int,
     lowest: int,
     highest: int,
-    powers: dict[tuple[int, ...], dict[int, int]],
+    powers: _Powers,
 ) -> dict[Key, tuple[int, int]]:
     """``regular_extremes`` for one end, the dice showing only ``faces``; ``powers``
     keeps the powers of face sums for the next call."""
@@ -116,7 +120,14 @@ def _one_end(
     return states
 
 
-def kept_sum(count: int, places: dict[int, int], start: int, lowest: int, highest: int) -> int:
+def kept_sum(
+    count: int,
+    places: dict[int, int],
+    start: int,
+    lowest: int,
+    highest: int,
+    width: int | None = None,
+) -> int:
     """A pool of ``count`` identical dice alone in the roll (no Wild Die, no ``a``) after
     step 5 discards its ``lowest`` lowest or its ``highest`` highest values, as one packed
     polynomial of what it keeps: no key is needed. ``places[v]`` is how far face ``v``
@@ -131,7 +142,7 @@ def kept_sum(count: int, places: dict[int, int], start: int, lowest: int, highes
     faces = sorted(places)
     inward = faces[::-1] if highest else faces
     least = count - side + 1
-    powers: dict[tuple[int, ...], dict[int, int]] = {}
+    powers = _Powers(width)
     bounded = [
         _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
     ]
@@ -181,7 +192,7 @@ def _power(
     least: int,
     places: dict[int, int],
     start: int,
-    powers: dict[tuple[int, ...], dict[int, int]],
+    powers: _Powers,
 ) -> tuple[dict[int, int], int]:
     """The powers ``least .. count`` of the sum of ``faces``, each times ``start``, and
     the lowest face's place ``base``: power n is stored moved down by n * base, so no
@@ -193,7 +204,7 @@ def _power(
     key = tuple(sorted(faces))
     base = min(places[v] for v in key)
     steps = tuple(sorted(places[v] - base for v in key))
-    table = powers.get(steps)
+    table = powers.tables.get(steps)
     if table is None:
         runs = face_runs(steps)
         packed = start
@@ -205,10 +216,10 @@ def _power(
             packed = start * sum(1 << step for step in steps) ** least
             table[least] = packed
             first = least + 1
-        elif len(key) > 1 and lowest > 1:
+        elif len(key) > 1 and lowest > 1 and powers.width:
             # One run of faces and at most one flipped face: the lowest power written
             # row by row (``columns``), the few after it die by die.
-            found = run_power(steps, _slot(places), lowest, start)
+            found = run_power(steps, powers.width, lowest, start)
             if found is not None:
                 packed = table[lowest] = found
                 first = lowest + 1
@@ -217,14 +228,19 @@ def _power(
                 packed = times_faces(packed, runs)
             if n >= least:
                 table[n] = packed
-        powers[steps] = table
+        powers.tables[steps] = table
     return table, base
 
 
-def _slot(places: dict[int, int]) -> int:
-    """The bits of one packed coefficient, as far as the places tell: every place is a
-    multiple of it (``columns`` writes coefficients this wide)."""
-    return math.gcd(*places.values())
+class _Powers:
+    """The powers of face sums found so far, by the shape of their places (``_power``),
+    and the packing's bits per coefficient (None: not known, no rows written)."""
+
+    __slots__ = ("tables", "width")
+
+    def __init__(self, width: int | None) -> None:
+        self.width = width
+        self.tables: dict[tuple[int, ...], dict[int, int]] = {}
 
 
 def _moved(values: Key | list[int], places: dict[int, int]) -> int:
