@@ -8,6 +8,7 @@ import random
 import pytest
 
 from sheets.odds.columns import run_power
+from sheets.odds.extremes import kept_sum, regular_extremes
 from sheets.odds.packing import face_runs, times_faces
 
 
@@ -49,3 +50,29 @@ def test_run_power_declines_other_shapes() -> None:
     assert run_power(three_off, width, 5, 1) is None
     assert run_power((0, width), width, 5, 3) is None  # start not a monomial
     assert run_power((0, width), width, 5, 1) == _die_by_die((0, width), 5, 1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_extremes_with_rows_written_equal_die_by_die(seed: int) -> None:
+    """``regular_extremes`` and ``kept_sum`` given the packing's width (powers written row
+    by row where the faces allow) find the same states as without it (die by die), for
+    pools large enough that no single ``pow`` takes over."""
+    rng = random.Random(100 + seed)
+    for _ in range(4):
+        count = rng.randint(12, 30)
+        width = 8 * ((count * 259 // 100 + 9) // 8)
+        stride = rng.randint(20, 50)
+        flipped = rng.sample(range(1, 7), rng.randint(0, 2))
+        places = {
+            v: width * (v * stride + (rng.randint(-3, 3) if v in flipped else 0) + 5)
+            for v in range(1, 7)
+        }
+        start = 1 << (width * rng.randint(0, 5))
+        for lowest, highest in ((0, 0), (2, 0), (0, 3), (1, 1), (2, 1)):
+            with_rows = regular_extremes(count, places, start, lowest, highest, width)
+            assert with_rows == regular_extremes(count, places, start, lowest, highest)
+        flat = {v: width * (3 + 11 * v + 7 * (v in flipped)) for v in range(1, 7)}
+        for lowest, highest in ((2, 0), (0, 1), (0, 3)):
+            assert kept_sum(count, flat, start, lowest, highest, width) == kept_sum(
+                count, flat, start, lowest, highest
+            )
