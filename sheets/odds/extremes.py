@@ -105,17 +105,23 @@ def _one_end(
     bounded = [
         _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
     ]
+    # Keys with the same innermost value m and as many outer values share the inner
+    # part: the n dice from m inward, at least q of them showing m. Found once each.
+    inner_parts: dict[tuple[int, int], int] = {}
     for key, index, n, q, ways, outer in _plan(tuple(inward), side, count):
-        m = inward[index]
         inner, base = bounded[index]
-        poly = inner[n]  # stored from n * base: the lowest face's place, n times
-        if index + 1 < len(inward):
-            further, above = bounded[index + 1]
-            for c, times in enumerate(_binomials(n, q)):
-                # At least as high as ``poly``'s start: every face here is beyond the base.
-                step = (n - c) * above + c * places[m] - n * base
-                moved = further[n - c] << step
-                poly -= moved if times == 1 else times * moved  # a product is a pass too
+        poly = inner_parts.get((index, n))
+        if poly is None:
+            poly = inner[n]  # stored from n * base: the lowest face's place, n times
+            if index + 1 < len(inward):
+                m = inward[index]
+                further, above = bounded[index + 1]
+                for c, times in enumerate(_binomials(n, q)):
+                    # At least as high as ``poly``'s start: every face here is beyond the base.
+                    step = (n - c) * above + c * places[m] - n * base
+                    moved = further[n - c] << step
+                    poly -= moved if times == 1 else times * moved  # a product is a pass too
+            inner_parts[(index, n)] = poly
         states[key] = (poly if ways == 1 else poly * ways, sum(places[v] for v in outer) + n * base)
     return states
 
