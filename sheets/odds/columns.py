@@ -1,14 +1,14 @@
-"""Powers of a die's face sum when its faces are one evenly spaced run and at most two
-faces off it (R3 step 6: a flip moves a face off the run), written coefficient by
-coefficient instead of multiplied die by die.
+"""Powers of a die's face sum when all its faces but at most two lie on one line (an
+arithmetic progression of places; R3 step 6: a flip moves a face off it), written
+coefficient by coefficient instead of multiplied die by die.
 
 ``extremes`` needs the powers of the sums of faces ``m`` .. ``M`` of the set's dice, one
 table per range of faces. Die by die each power costs a handful of passes over a
-polynomial as long as the power (``packing.times_faces``), n dice n times. But a run of
-``k`` faces spaced ``d`` apart, ``R = 1 + z**d + ... + z**((k-1)d)``, has powers that
-are one-dimensional: ``R**r`` is a short polynomial in ``z**d`` (a row of ``k``-nomial
-coefficients), found in a compact packing where the coefficients sit side by side.
-With faces ``y1``, ``y2`` off the run the multinomial theorem gives
+polynomial as long as the power (``packing.times_faces``), n dice n times. But faces at
+places ``first + t * d`` (steps ``t`` of a line, ``d`` apart) sum to
+``R = sum z**(t * d)``, whose powers are one-dimensional: ``R**r`` is a short polynomial
+in ``z**d``, found in a compact packing where its coefficients sit side by side. With
+faces ``y1``, ``y2`` off the line the multinomial theorem gives
 
     (y1 + y2 + R)**n = sum C(n; i, j, r) * y1**i * y2**j * R**r,   i + j + r = n,
 
@@ -16,6 +16,9 @@ about n**2 / 2 compact rows. Every coefficient of the power lies at ``offset + t
 terms whose offsets agree modulo ``d`` are summed in the compact packing (short passes),
 then each such group is copied into its own places, ``d`` apart, one strided byte copy
 per byte of a coefficient. No pass over the whole power but the final ``from_bytes``.
+With Advantage, faces that show what they rolled lie on one line (``a`` is the value,
+``b`` moves with it), and so do faces that a flip pair swaps onto it (F1 beside F5 with
+``b`` the result: faces 2, 3, 4 and 6 on ``b = a``).
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from functools import lru_cache
 from math import factorial
 
 # Faces off the line that ``run_power`` takes: each one more multiplies the terms by about
-# n / 3. With two, (n + 1) * (n + 2) / 2 terms cost less than the power die by die (the
-# set-ups of issue 17: 60 dice, 400 -> 200 M instructions); with three they cost more.
+# n / 3. With two, (n + 1) * (n + 2) / 2 terms cost less than the power die by die (59
+# dice: 221 -> 114 M instructions); with three they cost more (18D+1 with luck and flips
+# 1, 5 when its line had to be a run: 434 M with two, 466 M with three).
 _MOST_OFF_LINE = 2
 # Steps along a line: the faces of a die lie at most this far apart.
 _LONGEST = 8
@@ -119,7 +123,7 @@ def _steps(slots: tuple[int, ...], first: int, gap: int) -> tuple[int, ...]:
 
 def _splits(count: int, parts: int) -> list[tuple[int, ...]]:
     """Every way to choose how many of ``count`` dice show each of ``parts`` faces (the
-    rest the run): tuples of ``parts`` counts summing to at most ``count``."""
+    rest the line): tuples of ``parts`` counts summing to at most ``count``."""
     if not parts:
         return [()]
     return [(i, *rest) for i in range(count + 1) for rest in _splits(count - i, parts - 1)]

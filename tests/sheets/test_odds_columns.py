@@ -1,5 +1,5 @@
 """``columns.run_power``: the power of a face sum written row by row equals the power
-multiplied die by die, for every shape it takes (one run, up to two faces off it)."""
+multiplied die by die, for every shape it takes (faces on one line, up to two faces off it)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,18 @@ def test_run_power_equals_die_by_die(seed: int) -> None:
         taken += 1
         assert found == _die_by_die(steps, count, start)
     assert taken > 50  # most shapes are one run and at most two faces off it
+
+
+def test_a_line_with_a_gap_takes_the_faces_a_flip_pair_leaves_on_it() -> None:
+    """Flips 1 and 5 with ``b`` the result (x = 6, 2, 3, 4, 2, 6): faces 2, 3, 4 and 6
+    lie on ``b = a``, face 6 two steps past face 4; faces 1 and 5 are off it."""
+    width, stride = 112, 173
+    shown = {1: 6, 2: 2, 3: 3, 4: 4, 5: 2, 6: 6}
+    places = [width * (v * stride + x) for v, x in shown.items()]
+    steps = tuple(sorted(place - min(places) for place in places))
+    found = run_power(steps, width, 35, 1 << width)
+    assert found is not None
+    assert found == _die_by_die(steps, 35, 1 << width)
 
 
 def test_run_power_declines_other_shapes() -> None:
