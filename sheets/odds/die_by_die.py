@@ -134,7 +134,14 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> tuple[int
     if pooled and not model.wild:  # the pool alone: what step 5 keeps, without keys
         places = {o.value: narrow.places(o) for o in model.plain_set}
         start = narrow.packer.monomial(0, -narrow.low)
-        kept = kept_sum(model.regular + pooled, places, start, model.boost, model.penalty)
+        kept = kept_sum(
+            model.regular + pooled,
+            places,
+            start,
+            model.boost,
+            model.penalty,
+            narrow.packer.width,
+        )
         # A discarded die takes out what it added (its x, a multiple of the step): residue 0.
         groups = {(0, 0): (0, [kept] + [0] * (narrow.step - 1))}
         return _chained(model, narrow, groups, final, offset), None
@@ -198,7 +205,8 @@ class _SetDice:
         count = model.regular + pooled
         places = {o.value: self.narrow.places(o) for o in model.plain_set}
         start = self.narrow.packer.monomial(0, -self.narrow.low)
-        found = regular_extremes(count, places, start, self.lowest, self.room)
+        width = self.narrow.packer.width
+        found = regular_extremes(count, places, start, self.lowest, self.room, width)
         if found is None:
             return False
         states: dict[_Key, int] = {}

@@ -24,6 +24,7 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from sheets.odds.columns import run_power
 from sheets.odds.packing import face_runs, placed_sum, times_faces
 
 Key = tuple[int, ...]
@@ -38,6 +39,7 @@ def regular_extremes(
     start: int,
     lowest: int,
     highest: int,
+    width: int | None = None,
 ) -> dict[Key, tuple[int, int]] | None:
     """States of ``count`` regular dice: the sorted extreme values (every value while
     there are at most ``lowest + highest`` of them, else the ``lowest`` lowest and the
@@ -49,6 +51,9 @@ def regular_extremes(
     are counted when the top end is one die (Boost beside ``drop_highest``): by the
     highest value ``M``, the dice up to ``M`` less the dice up to ``M - 1``. Other mixes
     are left to the caller: None.
+
+    ``width`` is the packing's bits per coefficient, when the places are multiples of
+    it: then the powers may be written row by row (``columns``).
     """
     faces = sorted(places)
     if count <= lowest + highest:
@@ -56,7 +61,7 @@ def regular_extremes(
         for values in combinations_with_replacement(faces, count):
             states[values] = (start * _arrangements(count, values), _moved(values, places))
         return states
-    powers: dict[tuple[int, ...], dict[int, int]] = {}
+    powers = _Powers(width)
     if lowest and highest == 1:
         states = {}
         below: dict[Key, tuple[int, int]] = {}
@@ -84,7 +89,7 @@ def _one_end(
     start: int,
     lowest: int,
     highest: int,
-    powers: dict[tuple[int, ...], dict[int, int]],
+    powers: _Powers,
 ) -> dict[Key, tuple[int, int]]:
     """``regular_extremes`` for one end, the dice showing only ``faces``; ``powers``
     keeps the powers of face sums for the next call."""
@@ -100,22 +105,35 @@ def _one_end(
     bounded = [
         _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
     ]
+    # Keys with the same innermost value m and as many outer values share the inner
+    # part: the n dice from m inward, at least q of them showing m. Found once each.
+    inner_parts: dict[tuple[int, int], int] = {}
     for key, index, n, q, ways, outer in _plan(tuple(inward), side, count):
-        m = inward[index]
         inner, base = bounded[index]
-        poly = inner[n]  # stored from n * base: the lowest face's place, n times
-        if index + 1 < len(inward):
-            further, above = bounded[index + 1]
-            for c, times in enumerate(_binomials(n, q)):
-                # At least as high as ``poly``'s start: every face here is beyond the base.
-                step = (n - c) * above + c * places[m] - n * base
-                moved = further[n - c] << step
-                poly -= moved if times == 1 else times * moved  # a product is a pass too
+        poly = inner_parts.get((index, n))
+        if poly is None:
+            poly = inner[n]  # stored from n * base: the lowest face's place, n times
+            if index + 1 < len(inward):
+                m = inward[index]
+                further, above = bounded[index + 1]
+                for c, times in enumerate(_binomials(n, q)):
+                    # At least as high as ``poly``'s start: every face here is beyond the base.
+                    step = (n - c) * above + c * places[m] - n * base
+                    moved = further[n - c] << step
+                    poly -= moved if times == 1 else times * moved  # a product is a pass too
+            inner_parts[(index, n)] = poly
         states[key] = (poly if ways == 1 else poly * ways, sum(places[v] for v in outer) + n * base)
     return states
 
 
-def kept_sum(count: int, places: dict[int, int], start: int, lowest: int, highest: int) -> int:
+def kept_sum(
+    count: int,
+    places: dict[int, int],
+    start: int,
+    lowest: int,
+    highest: int,
+    width: int | None = None,
+) -> int:
     """A pool of ``count`` identical dice alone in the roll (no Wild Die, no ``a``) after
     step 5 discards its ``lowest`` lowest or its ``highest`` highest values, as one packed
     polynomial of what it keeps: no key is needed. ``places[v]`` is how far face ``v``
@@ -130,7 +148,7 @@ def kept_sum(count: int, places: dict[int, int], start: int, lowest: int, highes
     faces = sorted(places)
     inward = faces[::-1] if highest else faces
     least = count - side + 1
-    powers: dict[tuple[int, ...], dict[int, int]] = {}
+    powers = _Powers(width)
     bounded = [
         _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
     ]
@@ -180,7 +198,7 @@ def _power(
     least: int,
     places: dict[int, int],
     start: int,
-    powers: dict[tuple[int, ...], dict[int, int]],
+    powers: _Powers,
 ) -> tuple[dict[int, int], int]:
     """The powers ``least .. count`` of the sum of ``faces``, each times ``start``, and
     the lowest face's place ``base``: power n is stored moved down by n * base, so no
@@ -192,24 +210,43 @@ def _power(
     key = tuple(sorted(faces))
     base = min(places[v] for v in key)
     steps = tuple(sorted(places[v] - base for v in key))
-    table = powers.get(steps)
+    table = powers.tables.get(steps)
     if table is None:
         runs = face_runs(steps)
         packed = start
         first = 1
         table = {}
+        lowest = max(least, 1)
         if len(key) > 1 and least > 1 and steps[-1] * least + start.bit_length() <= _SMALL_BITS:
             # A short power (a small pool): one pow in C beats a Python call per die.
             packed = start * sum(1 << step for step in steps) ** least
             table[least] = packed
             first = least + 1
+        elif len(key) > 1 and lowest > 1 and powers.width:
+            # One run of faces and at most one flipped face: the lowest power written
+            # row by row (``columns``), the few after it die by die.
+            found = run_power(steps, powers.width, lowest, start)
+            if found is not None:
+                packed = table[lowest] = found
+                first = lowest + 1
         for n in range(first, count + 1):
             if len(key) > 1:  # one face: every power is the start, stored from n * base
                 packed = times_faces(packed, runs)
             if n >= least:
                 table[n] = packed
-        powers[steps] = table
+        powers.tables[steps] = table
     return table, base
+
+
+class _Powers:
+    """The powers of face sums found so far, by the shape of their places (``_power``),
+    and the packing's bits per coefficient (None: not known, no rows written)."""
+
+    __slots__ = ("tables", "width")
+
+    def __init__(self, width: int | None) -> None:
+        self.width = width
+        self.tables: dict[tuple[int, ...], dict[int, int]] = {}
 
 
 def _moved(values: Key | list[int], places: dict[int, int]) -> int:

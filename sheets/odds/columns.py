@@ -1,0 +1,129 @@
+"""Powers of a die's face sum when all its faces but at most two lie on one line (an
+arithmetic progression of places; R3 step 6: a flip moves a face off it), written
+coefficient by coefficient instead of multiplied die by die.
+
+``extremes`` needs the powers of the sums of faces ``m`` .. ``M`` of the set's dice, one
+table per range of faces. Die by die each power costs a handful of passes over a
+polynomial as long as the power (``packing.times_faces``), n dice n times. But faces at
+places ``first + t * d`` (steps ``t`` of a line, ``d`` apart) sum to
+``R = sum z**(t * d)``, whose powers are one-dimensional: ``R**r`` is a short polynomial
+in ``z**d``, found in a compact packing where its coefficients sit side by side. With
+faces ``y1``, ``y2`` off the line the multinomial theorem gives
+
+    (y1 + y2 + R)**n = sum C(n; i, j, r) * y1**i * y2**j * R**r,   i + j + r = n,
+
+about n**2 / 2 compact rows. Every coefficient of the power lies at ``offset + t * d``:
+terms whose offsets agree modulo ``d`` are summed in the compact packing (short passes),
+then each such group is copied into its own places, ``d`` apart, one strided byte copy
+per byte of a coefficient. No pass over the whole power but the final ``from_bytes``.
+With Advantage, faces that show what they rolled lie on one line (``a`` is the value,
+``b`` moves with it), and so do faces that a flip pair swaps onto it (F1 beside F5 with
+``b`` the result: faces 2, 3, 4 and 6 on ``b = a``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import factorial
+
+# Faces off the line that ``run_power`` takes: each one more multiplies the terms by about
+# n / 3. With two, (n + 1) * (n + 2) / 2 terms cost less than the power die by die (59
+# dice: 221 -> 114 M instructions); with three they cost more (18D+1 with luck and flips
+# 1, 5 when its line had to be a run: 434 M with two, 466 M with three).
+_MOST_OFF_LINE = 2
+# Steps along a line: the faces of a die lie at most this far apart.
+_LONGEST = 8
+
+
+def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int | None:
+    """``start`` times the ``count``-th power of the sum of the faces placed at ``steps``
+    (bits, all multiples of ``width``: a coefficient's bits, whole bytes, room for every
+    count of the power), or None where no line holds all faces but at most
+    ``_MOST_OFF_LINE`` (``_line``). ``start`` is a monomial (a power of two): the
+    packing's lift of ``b``."""
+    if start <= 0 or start & (start - 1) or len(steps) < 2 or count < 1 or width % 8:
+        return None
+    if any(step % width for step in steps):
+        return None
+    found = _line(tuple(step // width for step in steps))
+    if found is None:
+        return None
+    base, gap, ts, singles = found
+    size = width // 8
+    # R**r in the compact packing, r = 0 .. count: the line's coefficients side by side.
+    row = sum(1 << (width * t) for t in ts)
+    compact = [1]
+    for _ in range(count):
+        compact.append(compact[-1] * row)
+    factorials = [factorial(k) for k in range(count + 1)]
+    # Every term: ways * y1**i1 * y2**i2 * R**r, grouped by its offset modulo the gap.
+    groups: dict[int, list[tuple[int, int, int]]] = {}
+    for taken in _splits(count, len(singles)):
+        r = count - sum(taken)
+        ways = factorials[count] // factorials[r]
+        offset = r * base
+        for i, place in zip(taken, singles, strict=True):
+            ways //= factorials[i]
+            offset += i * place
+        groups.setdefault(offset % gap, []).append((offset // gap, ways, r))
+    out = bytearray((count * max(steps) // width + 1) * size)
+    stride = gap * size
+    for residue, parts in groups.items():
+        low = min(place for place, _, _ in parts)
+        summed = 0
+        for place, ways, r in parts:
+            moved = compact[r] if ways == 1 else ways * compact[r]
+            summed += moved << (width * (place - low)) if place > low else moved
+        slots = -(-summed.bit_length() // width)
+        raw = summed.to_bytes(slots * size, "little")
+        begin = (low * gap + residue) * size
+        end = begin + (slots - 1) * stride + 1
+        for byte in range(size):
+            out[begin + byte : end + byte : stride] = raw[byte::size]
+    return int.from_bytes(out, "little") << (start.bit_length() - 1)
+
+
+@lru_cache(maxsize=256)
+def _line(slots: tuple[int, ...]) -> tuple[int, int, tuple[int, ...], tuple[int, ...]] | None:
+    """The line through most of the places ``slots`` (in coefficients): (its first
+    place, the gap between its steps, each face's step along it, the places off it),
+    or None where more than ``_MOST_OFF_LINE`` faces are off every line. A line's steps
+    are a die's faces apart at most (``_LONGEST``): faces that show what they rolled lie
+    on one (with Advantage ``a`` is their value and ``b`` moves with it), a flip moves a
+    face off it."""
+    best: tuple[int, int, int, int] | None = None  # (faces on it, -length, first, gap)
+    for i, low in enumerate(slots):
+        for high in slots[i + 1 :]:
+            for apart in range(1, _LONGEST + 1):
+                if high == low or (high - low) % apart:
+                    continue
+                gap = (high - low) // apart
+                length = max(_steps(slots, low, gap))
+                found = (len(_steps(slots, low, gap)), -length, low, gap)
+                if best is None or found[:2] > best[:2]:
+                    best = found
+    if best is None or len(slots) - best[0] > _MOST_OFF_LINE:
+        return None
+    _, _, first, gap = best
+    ts = _steps(slots, first, gap)
+    on = {first + t * gap for t in ts}
+    off = tuple(slot for slot in slots if slot not in on)
+    return first, gap, ts, off
+
+
+def _steps(slots: tuple[int, ...], first: int, gap: int) -> tuple[int, ...]:
+    """The steps along the line from ``first``, ``gap`` apart, of the places on it (at
+    most ``_LONGEST`` steps on)."""
+    return tuple(
+        (slot - first) // gap
+        for slot in slots
+        if (slot - first) % gap == 0 and 0 <= slot - first <= _LONGEST * gap
+    )
+
+
+def _splits(count: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to choose how many of ``count`` dice show each of ``parts`` faces (the
+    rest the line): tuples of ``parts`` counts summing to at most ``count``."""
+    if not parts:
+        return [()]
+    return [(i, *rest) for i in range(count + 1) for rest in _splits(count - i, parts - 1)]
