@@ -158,8 +158,7 @@ def _totals(
         for slot, weight in wide.coefficients(placed_sum(placed)):
             counts[2 * slot + parity] = weight
     if folded is not None:
-        by_total = dict(enumerate(factors))
-        for x, weight in folded.weighted(by_total, 2 * total).items():
+        for x, weight in folded.weighted(factors, 2 * total).items():
             counts[x + lift] = counts.get(x + lift, 0) + weight
     return counts, total
 

@@ -8,7 +8,8 @@ nothing to the result. So where the other states have their chains multiplied in
 total is kept, these states keep their narrow polynomial and fold the chains into the
 weights instead: a row of plain total ``a`` weighs sum over t of K(t) * F(a + t), where
 K counts the ways ``e`` chains total t (any order: every one of them is discarded) and
-F(a) is the weight of a set of total ``a``. Only short lists of integers are convolved.
+F(a) is the weight of a set of total ``a``. Only short lists of integers are folded, one
+chain at a time (``chain_folded``).
 A kept lowest chain adds to the result too: its values are gone through one by one, the
 discarded ones above it folded as before (``Folded._kept_lowest``).
 """
@@ -16,8 +17,9 @@ discarded ones above it folded as before (``Folded._kept_lowest``).
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Callable
-from functools import lru_cache, reduce
+from functools import reduce
 from operator import add
 
 from sheets.odds.model import DiceModel
@@ -36,45 +38,64 @@ def foldable(model: DiceModel, exploded: int, dropped: int) -> bool:
     return exploded <= model.penalty or (exploded == model.penalty + 1 and model.penalty > 0)
 
 
-def convolve(first: list[int], second: list[int]) -> list[int]:
-    """The product of two polynomials given as lists of non-negative coefficients, by
-    one multiplication of packed integers."""
-    if not first or not second:
-        return []
-    bits = max(first).bit_length() + max(second).bit_length()
-    bits += min(len(first), len(second)).bit_length()
-    width = max(8, 8 * -(-bits // 8))
-    packer = Packer(width, 1)
-    product = _pack(first, width) * _pack(second, width)
-    out = [0] * (len(first) + len(second) - 1)
-    for index, weight in packer.coefficients(product):
-        out[index] = weight
+def chain_folded(model: DiceModel, values: list[int], count: int, ahead: bool) -> list[int]:
+    """``values`` with ``count`` exploded chains folded in, K(t) the ways they total t
+    (weights as in ``chains``): ahead, out[a] = sum over t of K(t) * values[a + t] (the
+    weight of a plain total a, given the weights of the kept totals), else
+    out[t] = sum over u of values[u] * K(t - u) (the chains added to a marginal).
+
+    One chain at a time, a few operations per value (``_ahead``, ``_behind``): K itself,
+    a list as long as the chains reach, is never formed nor multiplied."""
+    s, top = model.sides, model.depth - 1
+    heavy = s ** (top - 1)
+    for _ in range(count):
+        values = (_ahead if ahead else _behind)(values, s, top, heavy)
+    return values
+
+
+def _ahead(values: list[int], s: int, top: int, heavy: int) -> list[int]:
+    """out[a] = sum over j = 1..top, f = 1..s-1 of s**(top - j) * values[a + j s + f].
+
+    With the window sums W[u] = values[u + 1] + .. + values[u + s - 1], out[a] is the
+    geometric sum over j of s**(top - j) W[a + j s], so from its neighbour s ahead:
+    out[a] = s**(top - 1) W[a + s] + (out[a + s] - W[a + (top + 1) s]) / s, exact."""
+    count = len(values)
+    size = count + (top + 2) * s
+    padded = values + [0] * (size - count)
+    window = [0] * size
+    running = 0
+    for u in range(size - 2, -1, -1):
+        running += padded[u + 1]
+        if u + s < size:
+            running -= padded[u + s]
+        window[u] = running
+    out = [0] * (count + s)
+    far = (top + 1) * s
+    for a in range(count - 1, -1, -1):
+        out[a] = heavy * window[a + s] + (out[a + s] - window[a + far]) // s
+    del out[count:]
     return out
 
 
-def _pack(coefficients: list[int], width: int) -> int:
-    size = width // 8
-    return int.from_bytes(b"".join(c.to_bytes(size, "little") for c in coefficients), "little")
-
-
-def chain_kernel(model: DiceModel, count: int) -> list[int]:
-    """K(t): the ways ``count`` exploded chains total t (weights as in ``chains``)."""
-    if not count:
-        return [1]
-    one = [0] * (max(o.value for o in model.exploded) + 1)
-    for o in model.exploded:
-        one[o.value] += o.weight
-    return list(_kernel_power(tuple(one), count))
-
-
-# Kept across distributions: every set-up with the same die and chain depth shares them,
-# and ``marginal`` and ``weighted`` ask for the same ones in one distribution.
-@lru_cache(maxsize=64)
-def _kernel_power(one: tuple[int, ...], count: int) -> tuple[int, ...]:
-    """``one`` convolved with itself ``count`` times (``count`` >= 1)."""
-    if count == 1:
-        return one
-    return tuple(convolve(list(_kernel_power(one, count - 1)), list(one)))
+def _behind(values: list[int], s: int, top: int, heavy: int) -> list[int]:
+    """out[t] = sum over j = 1..top, f = 1..s-1 of s**(top - j) * values[t - j s - f]:
+    ``_ahead`` mirrored, each value from its neighbour s behind."""
+    count = len(values)
+    length = count + (top + 1) * s - 1
+    window = [0] * length  # W[u] = values[u - 1] + .. + values[u - s + 1]
+    running = 0
+    for u in range(1, length):
+        if u <= count:
+            running += values[u - 1]
+        if s <= u < count + s:
+            running -= values[u - s]
+        window[u] = running
+    out = [0] * length
+    far = (top + 1) * s
+    for t in range(s, length):
+        gone = window[t - far] if t >= far else 0
+        out[t] = heavy * window[t - s] + (out[t - s] - gone) // s
+    return out
 
 
 def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
@@ -110,17 +131,23 @@ def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
 
 class _Rows(Record):
     """One folded group read row by row: per residue of ``b`` its narrow bytes and
-    rows (a, first coefficient, coefficient count, first narrow b)."""
+    rows (a, first coefficient, coefficient count, first narrow b); and every row as an
+    integer from its first non-zero coefficient, (a, residue, first narrow b, row)."""
 
-    __slots__ = ("exploded", "residues")
+    __slots__ = ("exploded", "lines", "residues")
     exploded: int
     residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]]
+    lines: list[tuple[int, int, int, int]]
 
     def __init__(
-        self, exploded: int, residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]]
+        self,
+        exploded: int,
+        residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]],
+        lines: list[tuple[int, int, int, int]] | None = None,
     ) -> None:
         self.exploded = exploded
         self.residues = residues
+        self.lines = [] if lines is None else lines
 
 
 def _laid_in_x(
@@ -168,13 +195,16 @@ class Folded:
         # Rows are read only from their first non-zero coefficient to their last, so
         # every product in ``weighted`` is that much shorter: a band holds every state's
         # support, and a group's rows fill a fifth less of it (half with few plain dice).
-        zero = bytes(size)
+        # Each band is read as one integer, its zero ends found from its bits.
+        width = packer.width
         for (exploded, _), (start, residues) in groups.items():
             found = []
+            lines: list[tuple[int, int, int, int]] = []
             for residue, packed in enumerate(residues):
                 if not packed:
                     continue
                 raw = packed.to_bytes((packed.bit_length() + 7) // 8 + size, "little")
+                view = memoryview(raw)
                 count = len(raw) // size
                 rows = []
                 for index in range(-(-count // packer.stride)):
@@ -186,23 +216,23 @@ class Folded:
                     last = min(index * packer.stride + window[1], count - 1)
                     if last < first:
                         continue
-                    begin, stop = first * size, (last + 1) * size
-                    while begin < stop and raw.startswith(zero, begin):  # C memcmp each
-                        begin += size
-                    if begin == stop:
+                    row = int.from_bytes(view[first * size : (last + 1) * size], "little")
+                    if not row:
                         continue
-                    while raw.endswith(zero, begin, stop):
-                        stop -= size
-                    lead = begin // size - first
-                    rows.append((a, first + lead, (stop - begin) // size, window[0] + lead))
+                    lead = ((row & -row).bit_length() - 1) // width
+                    if lead:
+                        row >>= lead * width
+                    length = -(-row.bit_length() // width)
+                    rows.append((a, first + lead, length, window[0] + lead))
+                    lines.append((a, residue, window[0] + lead, row))
                 found.append((residue, raw, rows))
-            self.read.append(_Rows(exploded, found))
+            self.read.append(_Rows(exploded, found, lines))
 
     def marginal(self) -> dict[int, int]:
         """a -> weight of the folded states' sets with dice total a (chains included)."""
         total: dict[int, int] = {}
         scale, wild = self.model.scale, self.model.wild
-        size, width = self.packer.nbytes, self.packer.width
+        width = self.packer.width
         # Without `drop_highest` no die leaves by rank: the plain totals are counted
         # without reading the rows back (``_plain_totals``).
         counted = None if self.model.drop else _plain_totals(self.model, width)
@@ -213,10 +243,9 @@ class Folded:
                 plain = plain[low:]
             else:
                 sums: dict[int, int] = {}
-                for _, raw, rows in group.residues:
-                    for a, first, count, _ in rows:
-                        row = int.from_bytes(raw[first * size : (first + count) * size], "little")
-                        sums[a] = sums.get(a, 0) + coefficient_sum(row, width, count)
+                for a, _, _, row in group.lines:
+                    weight = coefficient_sum(row, width, -(-row.bit_length() // width))
+                    sums[a] = sums.get(a, 0) + weight
                 if not sums:
                     continue
                 low = min(sums)
@@ -224,59 +253,73 @@ class Folded:
             if not plain:
                 continue
             factor = scale ** (wild - group.exploded)
-            kernel = chain_kernel(self.model, group.exploded)
-            for t, weight in enumerate(convolve(plain, kernel)):
+            for t, weight in enumerate(chain_folded(self.model, plain, group.exploded, False)):
                 if weight:
                     total[low + t] = total.get(low + t, 0) + weight * factor
         return total
 
-    def weighted(self, factors: dict[int, int], largest: int) -> dict[int, int]:
+    def weighted(self, factors: list[int], largest: int) -> dict[int, int]:
         """x -> sum over the folded sets of weight * factor of the kept total (x is
-        the dice result); ``largest`` bounds every factor."""
+        the dice result); ``factors`` by total (0 beyond), ``largest`` bounds each."""
         out: dict[int, int] = {}
-        scale, wild, step, lam = self.model.scale, self.model.wild, self.step, self.lam
-        size = self.packer.nbytes
         for group in self.read:
-            rows_a = [a for _, _, rows in group.residues for a, *_ in rows]
-            if not rows_a:
+            if not group.lines:
                 continue
             if group.exploded > self.model.penalty:
-                for x, weight in self._kept_lowest(group, factors, largest).items():
-                    out[x] = out.get(x, 0) + weight
-                continue
-            kernel = chain_kernel(self.model, group.exploded)
-            factor = scale ** (wild - group.exploded)
-            # The weight of a plain total a: sum over t of K(t) * F(a + t), read off
-            # the product of F with K reversed at a - low + len(K) - 1.
-            low, high = min(rows_a), max(rows_a)
-            correlated = convolve(
-                [factors.get(a, 0) for a in range(low, high + len(kernel))], kernel[::-1]
-            )
-            # The group's factor is left out of the packing: it multiplies each unpacked
-            # count (a few hundred products of Python ints) rather than widening every
-            # slot that the rows are multiplied in by its bits.
-            bound = largest * sum(kernel)
-            wide = width_for(bound * self.model.sides ** (self.model.pool + self.model.extras))
-            wide_size = wide // 8
-            block = step * wide_size
-            spaced, windows = _laid_in_x(group, size, wide_size, step)
-            placed: list[tuple[int, int]] = []  # (x of the row's first place, row times weight)
-            for a, (first, end, first_b) in windows.items():
-                weight = correlated[a - low + len(kernel) - 1]
-                if weight:
-                    row = int.from_bytes(spaced[first * block : end * block], "little")
-                    # x = lam * a + step * (b + low) + residue, b = first_b + j.
-                    placed.append((lam * a + step * (first_b + self.low), row * weight))
-            if not placed:
-                continue
-            # A window's first coefficients may be zeros below x = 0: place from the lowest.
-            lowest = min(x0 for x0, _ in placed)
-            total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
-            for position, weight in Packer(wide, 1).coefficients(total):
-                out[position + lowest] = out.get(position + lowest, 0) + weight * factor
+                found = self._kept_lowest(group, factors, largest)
+            else:
+                found = self._discarded(group, factors, largest)
+            for x, weight in found.items():
+                out[x] = out.get(x, 0) + weight
         return out
 
-    def _kept_lowest(self, group: _Rows, factors: dict[int, int], largest: int) -> dict[int, int]:
+    def _discarded(self, group: _Rows, factors: list[int], largest: int) -> dict[int, int]:
+        """x -> weighted count for a group whose chains are all discarded: each row of
+        plain total a times the weight sum over t of K(t) * F(a + t) (``chain_folded``).
+
+        A product needs wider slots than the narrow rows have. Rather than spreading
+        each row byte by byte, a row is cut into ``parts`` by a mask, every part-th
+        coefficient each, so that each coefficient has ``parts`` narrow slots of room
+        where it is; the products then go to one sum per x modulo ``step * parts`` (the
+        spacing of a part's coefficients in x), placed by neighbours."""
+        model, step, lam = self.model, self.step, self.lam
+        factor = model.scale ** (model.wild - group.exploded)
+        weights = chain_folded(model, factors, group.exploded, True)
+        # The group's factor is left out of the packing: it multiplies each unpacked
+        # count (a few hundred products of Python ints) rather than widening every
+        # slot that the rows are multiplied in by its bits.
+        bound = largest * (model.scale - 1) ** group.exploded
+        wide = width_for(bound * model.sides ** (model.pool + model.extras))
+        narrow = self.packer.width
+        parts = -(-wide // narrow)
+        slot = parts * narrow
+        longest = max(row.bit_length() for _, _, _, row in group.lines)
+        mask_bytes = b"\xff" * (narrow // 8) + bytes((slot - narrow) // 8)
+        mask = int.from_bytes(mask_bytes * (longest // slot + 1), "little")
+        classes = step * parts
+        placed: dict[int, list[tuple[int, int]]] = defaultdict(list)
+        base = step * self.low
+        for a, residue, first_b, row in group.lines:
+            weight = weights[a] if a < len(weights) else 0
+            if not weight:
+                continue
+            # x = lam * a + step * (b + low) + residue, b = first_b + q + parts * i.
+            x0 = lam * a + step * first_b + base + residue
+            for q in range(parts):
+                part = (row >> (narrow * q) if q else row) & mask
+                if part:
+                    where, cls = divmod(x0 + step * q, classes)
+                    placed[cls].append((where, part * weight))
+        out: dict[int, int] = {}
+        unpack = Packer(slot, 1)
+        for cls, products in placed.items():
+            lowest = min(where for where, _ in products)
+            total = placed_sum((slot * (where - lowest), product) for where, product in products)
+            for index, count in unpack.coefficients(total):
+                out[cls + classes * (lowest + index)] = count * factor
+        return out
+
+    def _kept_lowest(self, group: _Rows, factors: list[int], largest: int) -> dict[int, int]:
         """x -> weighted count for a group whose ``q`` highest chains are discarded and
         whose lowest chain counts (R3 step 5: Penalty takes the highest dice first).
 
@@ -302,7 +345,9 @@ class Folded:
         first_a, last_a = rows_a[0], rows_a[-1]
         length = last_a + (q + 1) * top + 2
         size = slot // 8
-        weights = b"".join(factors.get(a, 0).to_bytes(size, "little") for a in range(length))
+        weights = b"".join(
+            (factors[a] if a < len(factors) else 0).to_bytes(size, "little") for a in range(length)
+        )
         u = [int.from_bytes(weights, "little")] + [0] * q
         share = [sum(math.comb(q - i, m - i) for i in range(m + 1)) for m in range(q + 1)]
         count = last_a - first_a + 1

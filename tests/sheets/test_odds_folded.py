@@ -1,0 +1,84 @@
+"""Exploded Wild Dice chains folded into Advantage weights (``sheets.odds.folded``, R3
+steps 3-5): the chains folded one at a time against the sums over every chain value, and
+whole distributions against the same roll with the chains multiplied in."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sheets.odds.die_by_die as die_by_die
+from sheets.dice import RollSpec
+from sheets.odds import _cached
+from sheets.odds.folded import chain_folded
+from sheets.odds.model import DiceModel
+
+
+def _by_every_value(model: DiceModel, values: list[int], count: int, ahead: bool) -> list[int]:
+    """``chain_folded`` the long way: each chain value of ``model.exploded`` (R3 step 3:
+    j top faces then a lower face, weighing s**(depth-1-j)) visited for every entry."""
+    for _ in range(count):
+        if ahead:  # out[a] = sum over chains of weight * values[a + value]
+            values = [
+                sum(
+                    o.weight * values[a + o.value]
+                    for o in model.exploded
+                    if a + o.value < len(values)
+                )
+                for a in range(len(values))
+            ]
+        else:  # out[t] = sum over chains of weight * values[t - value]
+            longest = max(o.value for o in model.exploded)
+            out = [0] * (len(values) + longest)
+            for u, weight in enumerate(values):
+                for o in model.exploded:
+                    out[u + o.value] += weight * o.weight
+            values = out
+    return values
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from([4, 6, 8, 20]),
+    st.integers(1, 3),
+    st.integers(0, 3),
+    st.lists(st.integers(0, 2**80), min_size=1, max_size=40),
+    st.booleans(),
+)
+def test_chains_folded_one_at_a_time_match_every_chain_value(
+    sides: int, wild: int, count: int, values: list[int], ahead: bool
+) -> None:
+    """Ahead, each total weighs the chains' values above it (the weights of the kept
+    totals); behind, the chains are added to a marginal: the same integers, to the last
+    bit, as summing over every chain value."""
+    model = DiceModel(RollSpec(code="2D", wild_dice=wild, advantage=1, sides=sides), 1)
+    found = chain_folded(model, values, count, ahead)
+    expected = _by_every_value(model, values, count, ahead)
+    if ahead:
+        assert found == expected
+    else:  # the same up to zeros at the end
+        assert found[: len(expected)] == expected and not any(found[len(expected) :])
+
+
+def _never(model: object, exploded: int, dropped: int) -> bool:
+    return False
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        RollSpec(code="10D+2", wild_dice=2, luck=True, advantage=1, penalty=2, flips={1}),
+        RollSpec(code="12D", wild_dice=3, disadvantage=1, penalty=2, critical_failure="zero"),
+        RollSpec(code="9D+1", wild_dice=1, advantage=1, penalty=3, flips=frozenset({1, 6})),
+    ],
+)
+def test_large_pools_fold_to_the_distribution_of_multiplied_chains(spec: RollSpec) -> None:
+    """Pools large enough that each row is cut into several parts for its product
+    (``Folded._discarded``): the same weights, to the last bit, as multiplying the
+    chains in (``chains``)."""
+    folded = _cached.__wrapped__(spec)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(die_by_die, "foldable", _never)
+        multiplied = _cached.__wrapped__(spec)
+    assert folded == multiplied
