@@ -13,15 +13,6 @@ when shown, every connection from the action to the button goes and the button s
 the action afresh, which connects it once, as Qt itself does. Trimming every time
 would cost a ``setDefaultAction`` per change; this costs one per ``SPARE`` changes.
 Where Qt does not leak, the count never grows and nothing is trimmed.
-
-Quiet changes (``trim_toolbar``): a toolbar and each of its buttons also answer an
-action's change by laying out the toolbar again (``QToolBar::actionEvent`` invalidates
-its layout; the button's ``setDefaultAction`` sets its icon, which asks for a new
-geometry), and a toolbar's new layout lays out the whole main window and its docks:
-~0.4 ms of every tracker command's frame, and a repaint of the toolbar. A change that
-leaves what the toolbar lays out as it was (the text, the icon, the font, the menu,
-shown or hidden) is a tooltip, an enabled state, a check: ``_QuietChanges`` hands those
-to the button itself and keeps the layout out of it.
 """
 
 from __future__ import annotations
@@ -30,8 +21,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Final
 
-from PySide6.QtCore import SIGNAL, QEvent, QObject, Slot
-from PySide6.QtGui import QAction, QActionEvent
+from PySide6.QtCore import SIGNAL, QObject, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QToolBar, QToolButton, QWidget
 
 SPARE: Final = 16
@@ -74,74 +65,11 @@ def show_action(button: QToolButton, action: QAction) -> None:
     _Trimmer(button, action, lambda: button)
 
 
-Shape = tuple[object, ...]
-"""What of an action a toolbar lays out."""
-
-
-def _shape(action: QAction) -> Shape:
-    menu = action.menu()
-    return (
-        action.text(),
-        action.iconText(),
-        action.icon().cacheKey(),
-        action.font().key(),
-        action.isVisible(),
-        action.isSeparator(),
-        action.priority(),
-        None if menu is None else id(menu),
-    )
-
-
-class _QuietChanges(QObject):
-    """On a toolbar: lets an action's change through to the toolbar's layout only when
-    its shape changed; otherwise shows the change on the action's button directly. The
-    toolbar hears of a change before the button does (Qt tells them in the order they
-    took the action), so the button's filter is put on then, the first time."""
-
-    def __init__(self, toolbar: QToolBar) -> None:
-        super().__init__(toolbar)
-        self.toolbar = toolbar
-        self.shapes: dict[QAction, Shape] = {a: _shape(a) for a in toolbar.actions()}
-        self.quiet: QAction | None = None  # the action whose change the buttons take alone
-        self.buttons: set[int] = set()
-        toolbar.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.ActionChanged:
-            return False
-        assert isinstance(event, QActionEvent)
-        action = event.action()
-        if watched is self.toolbar:
-            shape = _shape(action)
-            if self.shapes.get(action) != shape:
-                self.shapes[action] = shape
-                self.quiet = None
-                return False
-            self.quiet = action
-            button = self.toolbar.widgetForAction(action)
-            if isinstance(button, QToolButton) and id(button) not in self.buttons:
-                self.buttons.add(id(button))
-                button.installEventFilter(self)
-            return True
-        if action is not self.quiet or not isinstance(watched, QToolButton):
-            return False
-        # What QToolButton::setDefaultAction shows of an action, less what takes room.
-        watched.setToolTip(action.toolTip())
-        watched.setStatusTip(action.statusTip())
-        watched.setWhatsThis(action.whatsThis())
-        watched.setCheckable(action.isCheckable())
-        watched.setChecked(action.isChecked())
-        watched.setEnabled(action.isEnabled())
-        return True
-
-
 def trim_toolbar(toolbar: QToolBar) -> None:
     """Keep the tool buttons ``toolbar`` made for its actions from gathering leaked
-    connections, and a change that takes no room from laying the window out again.
-    Call it once the actions are added."""
+    connections. Call it once the actions are added."""
     for action in toolbar.actions():
         _Trimmer(toolbar, action, partial(toolbar.widgetForAction, action))
-    _QuietChanges(toolbar)
 
 
 __all__ = ["SPARE", "show_action", "trim_toolbar"]

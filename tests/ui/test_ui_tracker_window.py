@@ -344,18 +344,23 @@ def test_the_status_bar_says_what_an_undo_took_back(qtbot: QtBot, campaign: Path
 
 
 def test_the_undo_and_redo_buttons_name_what_they_take_back(qtbot: QtBot, campaign: Path) -> None:
-    """The toolbar's buttons follow the stack (tooltips and enabled states reach them
-    without a new layout, ui.action_buttons); with nothing to redo, a plain tooltip."""
+    """The toolbar's Undo and Redo follow the stack right after the frame, not inside the
+    command (an action's change lays out the whole window: issue 17); with nothing to
+    redo, a plain tooltip. Ctrl+Z and Ctrl+Y drive them."""
     window = make_window(qtbot, campaign)
     window.roll_initiative(seed=42)
+    qtbot.waitUntil(lambda: window.undo_action.isEnabled())
     undo, redo = button(window, window.undo_action), button(window, window.redo_action)
+    before = undo.toolTip()
     window.controller.run(NextTurn())
+    assert undo.toolTip() == before  # not yet: after the frame
+    qtbot.waitUntil(lambda: undo.toolTip() != before)
     assert undo.isEnabled() and not redo.isEnabled()
     assert undo.toolTip().startswith("Undo: ") and undo.toolTip().endswith("(Ctrl+Z)")
     assert redo.toolTip() == "Redo (Ctrl+Shift+Z or Ctrl+Y)"
     qtbot.keyClick(window.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert redo.isEnabled()
-    assert redo.toolTip().startswith("Redo: ")
+    assert redo.isEnabled()  # a newly possible redo shows at once: Ctrl+Y may follow
+    qtbot.waitUntil(lambda: redo.toolTip().startswith("Redo: "))
     qtbot.keyClick(window.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
-    assert not redo.isEnabled()
+    qtbot.waitUntil(lambda: not redo.isEnabled())
     assert redo.toolTip() == "Redo (Ctrl+Shift+Z or Ctrl+Y)"

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from sheets.encounter import DelayTurn, GroupCopies
 from ui.action_buttons import trim_toolbar
 from ui.text import status_tip, tooltip
+from ui.tracker.after_repaints import AfterRepaints
 from ui.tracker.window_parts.scene_flow import SCENES
 
 if TYPE_CHECKING:
@@ -323,25 +324,38 @@ class TrackerActions(QObject):
         )
         undo.triggered.connect(stack.undo)
         redo.triggered.connect(stack.redo)
-        stack.canUndoChanged.connect(undo.setEnabled)
-        stack.canRedoChanged.connect(redo.setEnabled)
-        # Nothing to undo or redo: the plain tooltip, not "Redo:  (...)".
-        stack.undoTextChanged.connect(
-            lambda text: undo.setToolTip(
-                tooltip(f"Undo: {text} (Ctrl+Z)") if text else "Undo (Ctrl+Z)"
-            )
-        )
-        stack.redoTextChanged.connect(
-            lambda text: redo.setToolTip(
-                tooltip(f"Redo: {text} (Ctrl+Shift+Z or Ctrl+Y)")
-                if text
-                else "Redo (Ctrl+Shift+Z or Ctrl+Y)"
-            )
-        )
-        undo.setEnabled(False)
-        redo.setEnabled(False)
         self.undo_action = undo
         self.redo_action = redo
+        self._stack = stack
+        # The buttons follow the stack right after the frame, not in it: an action's
+        # change (Undo's tooltip names each command) lays out the toolbar and with it the
+        # whole window, its docks measured again (~0.4 ms of a 500-row round change's
+        # frame, bench/bench_tracker.py). Only a newly possible undo or redo shows at once,
+        # so a key pressed before the frame finds it; one no longer possible does nothing
+        # meanwhile (the stack ignores it).
+        follow = AfterRepaints(self._show_stack, self)
+        for action, can_changed in ((undo, stack.canUndoChanged), (redo, stack.canRedoChanged)):
+            can_changed.connect(
+                lambda can, action=action: action.setEnabled(True) if can else follow.schedule()
+            )
+        for text_changed in (stack.undoTextChanged, stack.redoTextChanged):
+            text_changed.connect(lambda _text: follow.schedule())
+        self._show_stack()
+
+    def _show_stack(self) -> None:
+        """Undo and Redo as the stack is: enabled or not, and what they would take back
+        or do again (nothing: the plain tooltip, not "Redo:  (...)")."""
+        stack = self._stack
+        text = stack.undoText()
+        self.undo_action.setEnabled(stack.canUndo())
+        self.undo_action.setToolTip(tooltip(f"Undo: {text} (Ctrl+Z)") if text else "Undo (Ctrl+Z)")
+        text = stack.redoText()
+        self.redo_action.setEnabled(stack.canRedo())
+        self.redo_action.setToolTip(
+            tooltip(f"Redo: {text} (Ctrl+Shift+Z or Ctrl+Y)")
+            if text
+            else "Redo (Ctrl+Shift+Z or Ctrl+Y)"
+        )
 
     def show_scene(self) -> None:
         """The scene combo on the encounter's scene type."""
