@@ -211,6 +211,26 @@ def test_the_tracker_keys_work_with_the_focus_in_a_number_box(
     assert window.engine.current() != before
 
 
+def test_the_tracker_keys_work_with_the_focus_in_a_text_box(
+    qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The keys are judged on whichever widget has the focus (a text box too), and Space
+    still types there."""
+    window = _fight(qtbot, campaign, monkeypatch)
+    edit = window.act_panel.dice_panel.form.code_edit
+    window.act_panel.tabs.setCurrentWidget(window.act_panel.dice_panel)
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus)
+    before = window.engine.current()
+    qtbot.keyClick(edit, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert window.engine.current() != before
+    qtbot.waitUntil(edit.hasFocus)
+    actor = window.engine.current()
+    edit.setText("3D")
+    qtbot.keyClick(edit, Qt.Key.Key_Space)
+    assert edit.text() == "3D " and window.engine.current() == actor
+
+
 def test_an_actor_without_actions_is_told_before_any_die_rolls(
     qtbot: QtBot, campaign: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

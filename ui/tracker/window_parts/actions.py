@@ -218,16 +218,35 @@ class TrackerActions(QObject):
         self.player_view_action.toggled.connect(lambda on: player.toggle(on))
         player.action = self.player_view_action
         self.scene_combo.activated.connect(self._scene_chosen)
+        # Space and the tracker's keys are judged on the widget with the focus, the wheel
+        # on the window's boxes (see eventFilter): a filter on the application was a
+        # Python call for every event of the app, ~4M instructions of a 500-row round
+        # change (bench/bench_tracker.py).
         app = QApplication.instance()
-        if app is not None:  # Space belongs to a focused button or box (see eventFilter)
-            app.installEventFilter(self)
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
+        self.guard_boxes()
+
+    def guard_boxes(self) -> None:
+        """Watch the wheel on every combo and number box of the window (again: a box made
+        since is watched too; a second install of a filter only moves it first)."""
+        for box in self.window.findChildren(QComboBox) + self.window.findChildren(QAbstractSpinBox):
+            box.installEventFilter(self)
+
+    def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
+        """Watch the keys of the widget with the focus, when it is the window's."""
+        if old is not None and not isinstance(old, QComboBox | QAbstractSpinBox):
+            old.removeEventFilter(self)
+        if new is not None and self.window.isAncestorOf(new):
+            new.installEventFilter(self)
+            self.guard_boxes()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Space is Next turn, except while a button, check box or combo box of this
         window has the focus: then it presses, ticks or opens that (issue 16: a GM's
         Space on a focused button must never end the turn)."""
         kind = event.type()
-        if kind not in _FILTERED:  # every event of the app passes here: leave fast
+        if kind not in _FILTERED:  # every event of the watched widgets passes here
             return False
         if (
             kind == QEvent.Type.ShortcutOverride
