@@ -202,12 +202,15 @@ def top_discarded(
         d = moved_sum(shifted(parts[1], raised[1]), gone, width)  # Ld N: (s - T)**2 R_s
         inner = plus(inner, less(d))
     y1 = plus(less(inner) if inner else 0, highest)
+    # W / Td: the sums from j = 0, their T and T**2 on the short y's, and the Td every
+    # term has in the one shift at the end (the division commutes with it): three
+    # passes over the long sums saved.
     w = (
-        _geometric(y1, td, s, 1, top, size)
-        + _geometric(y2, td + tk, s * s, 1, top, size)
-        + _geometric(y3, td + 2 * tk, s**3, 1, top, size)
+        _geometric(y1, td, s, 0, top - 1, size)
+        + _geometric(shifted(y2, t1), td + tk, s * s, 0, top - 1, size)
+        + _geometric(shifted(y3, t2), td + 2 * tk, s**3, 0, top - 1, size)
     )
-    return shifted(_divided_twice(w, tk, s, size), width * low - guard)
+    return shifted(_divided_twice(w, tk, s, size), width * (low + td) - guard)
 
 
 def _one_level(
