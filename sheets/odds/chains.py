@@ -142,8 +142,11 @@ def top_discarded_applies(model: DiceModel, packer: Packer) -> bool:
     return model.wild >= 3 and model.penalty == 1 and fits_top_discarded(model, packer)
 
 
-def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> int:
-    """One, two or three exploded Wild Dice (``parts``: count -> packed polynomial), the
+def top_discarded(
+    model: DiceModel, packer: Packer, parts: dict[int, int], lows: dict[int, int] | None = None
+) -> int:
+    """One, two or three exploded Wild Dice (``parts``: count -> packed polynomial, moved
+    down ``lows[count]`` coefficients where given: its zeros below cut off), the
     highest discarded by Penalty 1 (R3 step 5: the exploded chains are the highest dice),
     the others kept: ``ordered_chains`` for (count, 0, 1), every count in the same three
     geometric sums and one pass over the chunks.
@@ -166,6 +169,10 @@ def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> in
     td, gone = _role(model, packer, "discard")
     # Faces may move down (no a): start high enough that no shift cuts a count off.
     guard = width * 3 * max(0, -min(kept + gone))
+    # The parts' common lowest place is put back once, on the result.
+    lows = lows or {}
+    low = min((lows.get(count, 0) for count in parts), default=0)
+    raised = {count: guard + width * (lows.get(count, 0) - low) for count in parts}
     t1, t2 = tk * width, 2 * tk * width  # T and T**2 as shifts
     sm = s**top
 
@@ -177,7 +184,7 @@ def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> in
     y2 = y3 = 0
     inner = highest = 0  # y1 = (s - T) inner + 3 s**2M T**2 Ld Lk**2 N3
     if 3 in parts:
-        base = shifted(parts[3], guard)
+        base = shifted(parts[3], raised[3])
         once, _, twice, c = _one_level(base, kept, gone, width, False, True)  # Lk, Lk**2, P3
         b = _one_level(once, kept, gone, width, True, False)[1]  # P2 Lk N
         a = moved_sum(twice, gone, width)  # Ld Lk**2 N
@@ -185,22 +192,25 @@ def top_discarded(model: DiceModel, packer: Packer, parts: dict[int, int]) -> in
         y2 = (3 * sm) * (less(b) - 2 * s * a) << t1
         y3 = less(less(c) - 3 * s * b) + 3 * s * s * a
     if 2 in parts:
-        base = shifted(parts[2], guard)
+        base = shifted(parts[2], raised[2])
         once, b, _, _ = _one_level(base, kept, gone, width, True, False)  # Lk, P2
         a = moved_sum(once, gone, width)  # Ld Lk N
         # (s - T) times 2 Ld Lk (s**M T R_s - s R_s2) + (s - T) P2 R_s2.
         inner = (2 * sm) * a << t1
         y2 = plus(y2, less(less(b) - 2 * s * a))
     if 1 in parts:
-        d = moved_sum(shifted(parts[1], guard), gone, width)  # Ld N: (s - T)**2 R_s
+        d = moved_sum(shifted(parts[1], raised[1]), gone, width)  # Ld N: (s - T)**2 R_s
         inner = plus(inner, less(d))
     y1 = plus(less(inner) if inner else 0, highest)
+    # W / Td: the sums from j = 0, their T and T**2 on the short y's, and the Td every
+    # term has in the one shift at the end (the division commutes with it): three
+    # passes over the long sums saved.
     w = (
-        _geometric(y1, td, s, 1, top, size)
-        + _geometric(y2, td + tk, s * s, 1, top, size)
-        + _geometric(y3, td + 2 * tk, s**3, 1, top, size)
+        _geometric(y1, td, s, 0, top - 1, size)
+        + _geometric(shifted(y2, t1), td + tk, s * s, 0, top - 1, size)
+        + _geometric(shifted(y3, t2), td + 2 * tk, s**3, 0, top - 1, size)
     )
-    return shifted(_divided_twice(w, tk, s, size), -guard)
+    return shifted(_divided_twice(w, tk, s, size), width * (low + td) - guard)
 
 
 def _one_level(

@@ -36,6 +36,7 @@ from sheets.odds.packing import (
     shifted,
     spread,
     width_for,
+    zero_bytes,
 )
 from sheets.records import FrozenRecord
 
@@ -393,13 +394,20 @@ def _chained(
     plain: dict[int, int] = {}
     top_discarded_parts: dict[int, int] = {}  # exploded -> states, Penalty 1 takes the top
     joined = top_discarded_applies(model, final)
+    top_discarded_lows: dict[int, int] = {}  # exploded -> zero coefficients cut below
     for (exploded, dropped), (start, residues) in groups.items():
-        widened = _widen(residues, start, narrow, model, final, offset)
+        chain_discards = min(model.penalty, exploded - dropped)
+        laid = _laid(residues, start, narrow, model, final, offset)
+        together = joined and not dropped and chain_discards and exploded <= 3
+        # The rows below the first state are zeros that every pass of ``top_discarded``
+        # would go over (a sixth of each part): cut, the shift put back once at the end.
+        low = zero_bytes(laid) // final.nbytes if together else 0
+        widened = int.from_bytes(memoryview(laid)[low * final.nbytes :], "little")
         if exploded < model.wild:  # a product by 1 is a copy too
             widened *= model.scale ** (model.wild - exploded)
-        chain_discards = min(model.penalty, exploded - dropped)
-        if joined and not dropped and chain_discards and exploded <= 3:
+        if together:
             top_discarded_parts[exploded] = widened
+            top_discarded_lows[exploded] = low
         elif dropped or chain_discards:
             total = plus(
                 total, with_chains(model, final, widened, exploded, dropped, chain_discards)
@@ -407,7 +415,8 @@ def _chained(
         else:
             plain[exploded] = widened
     if top_discarded_parts:
-        total = plus(total, top_discarded(model, final, top_discarded_parts))
+        found = top_discarded(model, final, top_discarded_parts, top_discarded_lows)
+        total = plus(total, found)
     nested = 0
     for exploded in range(max(plain, default=0), 0, -1):
         nested = with_chains(model, final, plus(nested, plain.get(exploded, 0)), 1, 0, 0)
@@ -468,12 +477,13 @@ def _moves(
     return tuple(moves.items())
 
 
-def _widen(
+def _laid(
     residues: list[int], start: int, narrow: _Narrow, model: DiceModel, final: Packer, offset: int
-) -> int:
-    """The narrow polynomials, one per residue of ``b`` modulo the step, as one polynomial
-    in the final packing: spread ``step`` apart, then each row of ``a`` moved to where
-    the final ``lam`` puts it. Row 0 of the narrow polynomials is ``a`` = ``start``."""
+) -> bytearray:
+    """The narrow polynomials, one per residue of ``b`` modulo the step, as the bytes of
+    one polynomial in the final packing: spread ``step`` apart, then each row of ``a``
+    moved to where the final ``lam`` puts it. Row 0 of the narrow polynomials is ``a`` =
+    ``start``."""
     source = narrow.packer
     rows = model.rows - start
     length = narrow.step * source.span  # a row, spread out
@@ -488,8 +498,7 @@ def _widen(
     # b in the final packing = step * (index + narrow.low) + residue + (lam - lam') * a.
     slope = narrow.lam - model.lam
     first = narrow.step * narrow.low + offset
-    laid = reshape(spaced, final, length, rows, first, slope, start, windows)
-    return int.from_bytes(laid, "little")
+    return reshape(spaced, final, length, rows, first, slope, start, windows)
 
 
 def _spread_bands(found: dict[int, tuple[int, int]], step: int) -> dict[int, tuple[int, int]]:

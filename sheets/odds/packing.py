@@ -108,6 +108,21 @@ def reshape(
     return out
 
 
+def zero_bytes(raw: bytes | bytearray) -> int:
+    """How many zero bytes ``raw`` begins with: bisected by comparisons with a block of
+    zeros (C memcmp), where ``lstrip`` or a shift to find the lowest bit would go over
+    every byte in Python or the whole integer."""
+    zeros = memoryview(bytes(len(raw)))
+    low, high = 0, len(raw)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if raw.startswith(zeros[:middle]):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def shifted(packed: int, bits: int) -> int:
     """``packed * 2**bits``, bits below 0 cut off (zero by construction, the callers'
     lifts); by 0 it is ``packed`` itself, where a shift by 0 copies it."""

@@ -396,7 +396,8 @@ def test_three_chains_the_highest_discarded_match_the_chains_placed_in_order(
     """One, two and three exploded Wild Dice beside Penalty 1 (R3 steps 3 and 5): the
     highest chain is discarded, the others count. The three geometric sums and the
     division by (s - T)**2 against placing every chain value in order, on random
-    polynomials, each count alone and all together."""
+    polynomials, each count alone and all together, and moved down to their lowest
+    coefficient."""
     model = DiceModel(spec, lam)
     low, span = model.b_range()
     packer = Packer(width_for(model.sides ** (8 + model.depth * 3) * headroom(model)), span)
@@ -417,6 +418,13 @@ def test_three_chains_the_highest_discarded_match_the_chains_placed_in_order(
     for count, packed in parts.items():
         assert top_discarded(model, packer, {count: packed}) == expected[count]
     assert top_discarded(model, packer, parts) == sum(expected.values())
+    # Each part handed over with its zeros below cut off (``lows``): the same sum.
+    lows = {
+        count: ((packed & -packed).bit_length() - 1) // packer.width
+        for count, packed in parts.items()
+    }
+    cut = {count: packed >> (packer.width * lows[count]) for count, packed in parts.items()}
+    assert top_discarded(model, packer, cut, lows) == sum(expected.values())
 
 
 # The slowest set-ups of bench/odds_scan.py (issue 17), at small dice counts.
