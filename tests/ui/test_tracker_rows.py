@@ -16,9 +16,15 @@ from ui.tracker.public_projection import PublicCombatant, public_order, public_s
 from ui.tracker.rows import (
     COL_ACTIONS,
     COL_CONDITIONS,
+    COL_INITIATIVE,
+    COL_MODIFIERS,
     COL_NAME,
+    COL_ORDER,
+    COL_POINTS,
+    COL_SIDE,
     COL_STATE,
     COLUMN_COUNT,
+    STATE_WORDS,
     RowData,
     all_rows,
     changed_spans,
@@ -135,3 +141,24 @@ def test_a_new_round_changes_the_budget_and_state_cells_not_the_names() -> None:
     for cid in waiting:
         covered = {c for a, b in changed_spans(before[cid], after[cid]) for c in range(a, b + 1)}
         assert COL_STATE in covered and COL_NAME not in covered
+
+
+def test_each_column_shows_its_own_text() -> None:
+    """``row_data`` builds the column texts in column order: each text stands at its
+    ``COL_*``, as the row's fields say it."""
+    engine = fresh_engine()
+    engine.apply(StartEncounter())
+    engine.apply(RollInitiative(seed=5))
+    for cid, row in all_rows(engine).items():
+        shown = dict(enumerate(row.display))
+        assert len(row.display) == COLUMN_COUNT
+        assert shown[COL_ORDER] == ("" if row.position is None else str(row.position))
+        assert shown[COL_NAME].startswith(row.name), cid
+        assert shown[COL_SIDE] == row.side
+        assert shown[COL_INITIATIVE] == ("" if row.initiative is None else str(row.initiative))
+        full_left, full, bonus_left, bonus = row.actions
+        assert shown[COL_ACTIONS] == f"{full_left}/{full} full, {bonus_left}/{bonus} bonus"
+        assert shown[COL_MODIFIERS] == "; ".join(row.modifiers)
+        assert shown[COL_STATE] == STATE_WORDS[row.state]
+        assert shown[COL_POINTS] == "AP {} · CP {} · FP {}".format(*row.points)
+        assert shown[COL_CONDITIONS]  # "Normal" at least
