@@ -6,11 +6,19 @@ sums the last faces and T is one more top face. That sum is geometric, so R = P 
 s*R = T*R + s**(depth-1)*T*P' - T**depth*P' with P' = F*P: since T moves every
 coefficient by the same number of places L, R is built L coefficients at a time, each
 chunk from the one before, in one pass instead of one pass per chain length.
+
+With Advantage/Disadvantage and two or more Wild Dice, rows of ``a`` from
+``model.a_rows`` on are left out (``model.cut_rows`` proves they weigh under the tail
+allowance): every sum stops there (``_limit``). A geometric sum keeps only the terms that
+reach below the limit and cuts the shifted copies it adds at it; the chunked divisions
+stop at the chunk that holds it. Rows below the limit are exact; rows at or above it
+may be left out partly or wholly, never counted more than they weigh.
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
@@ -25,6 +33,31 @@ from sheets.odds.packing import (
     shifted,
     times_faces,
 )
+
+
+def _limit(model: DiceModel, packer: Packer) -> int | None:
+    """Bits of ``packer`` the chains are summed to: the rows of ``a`` below
+    ``model.a_rows`` (``model.cut_rows``), or None to sum every row."""
+    if model.a_rows is None:
+        return None
+    return packer.width * packer.stride * model.a_rows
+
+
+def _cut(poly: int, bits: int) -> int:
+    """``poly`` modulo 2**bits: its coefficients below bit ``bits`` (with the borrows of
+    a negative ``poly``, its two's complement); no pass where it is short enough."""
+    if bits <= 0:
+        return 0
+    if poly >= 0 and poly.bit_length() <= bits:
+        return poly
+    return poly & _ones(bits)
+
+
+@lru_cache(maxsize=2)
+def _ones(bits: int) -> int:
+    """2**bits - 1, kept: making it is a pass with a borrow through every digit, several
+    times the ``&`` that uses it, and the sums of one roll cut at the same limit."""
+    return (1 << bits) - 1
 
 
 def with_chains(
@@ -83,10 +116,12 @@ def _below_the_dropped(model: DiceModel, packer: Packer, packed: int, role: str)
         moved = shifted(packed, bits)
         squared = plus(squared, moved * (2 * s - 2 * f + 1))
         single = plus(single, moved)
-    size = packer.nbytes
-    return _geometric(squared, step, s * s, 1, top, size) - 2 * _geometric(
-        single, step, s, 1, top, size
+    size, limit = packer.nbytes, _limit(model, packer)
+    found = _geometric(squared, step, s * s, 1, top, size, 0, limit) - 2 * _geometric(
+        single, step, s, 1, top, size, 0, limit
     )
+    # Each sum is exact below the limit only: above it their difference is no count.
+    return found if limit is None else _cut(found, limit)
 
 
 CLOSED_FORM_CHAINS = 4  # beyond, 2**(count-1) level patterns: place the values in order
@@ -106,6 +141,7 @@ def ordered_chains(
     over M >= j1 > j2 > ... >= 1 (``_levels``)."""
     roles = ["drop"] * dropped + ["discard"] * discards + ["kept"] * (count - dropped - discards)
     parts = [_role(model, packer, role) for role in roles]
+    limit = _limit(model, packer)
     total = 0
     for sizes in _compositions(count):
         groups: list[tuple[int, int]] = []  # (places of one level's top faces, chains)
@@ -117,7 +153,8 @@ def ordered_chains(
             rank += size
             poly = _faces(poly, [faces for _, faces in group], packer.width)
             groups.append((sum(top for top, _ in group), size))
-        total = plus(total, _levels(poly, groups, model.sides, model.depth - 1, packer.nbytes))
+        found = _levels(poly, groups, model.sides, model.depth - 1, packer.nbytes, limit)
+        total = plus(total, found)
     return total
 
 
@@ -202,15 +239,21 @@ def top_discarded(
         d = moved_sum(shifted(parts[1], raised[1]), gone, width)  # Ld N: (s - T)**2 R_s
         inner = plus(inner, less(d))
     y1 = plus(less(inner) if inner else 0, highest)
+    # The limit in W's places (those of Z, before the shift at the end), up to a whole
+    # chunk of the division: its chunks below are exact when W is exact below there.
+    limit = _limit(model, packer)
+    if limit is not None:
+        chunk = tk * width
+        limit = max(1, -(-(limit - width * (low + td) + guard) // chunk)) * chunk
     # W / Td: the sums from j = 0, their T and T**2 on the short y's, and the Td every
     # term has in the one shift at the end (the division commutes with it): three
     # passes over the long sums saved.
     w = (
-        _geometric(y1, td, s, 0, top - 1, size)
-        + _geometric(shifted(y2, t1), td + tk, s * s, 0, top - 1, size)
-        + _geometric(shifted(y3, t2), td + 2 * tk, s**3, 0, top - 1, size)
+        _geometric(y1, td, s, 0, top - 1, size, 0, limit)
+        + _geometric(shifted(y2, t1), td + tk, s * s, 0, top - 1, size, 0, limit)
+        + _geometric(shifted(y3, t2), td + 2 * tk, s**3, 0, top - 1, size, 0, limit)
     )
-    return shifted(_divided_twice(w, tk, s, size), width * (low + td) - guard)
+    return shifted(_divided_twice(w, tk, s, size, limit), width * (low + td) - guard)
 
 
 def _one_level(
@@ -244,7 +287,7 @@ def _at(poly: int, bits: int) -> int:
     return shifted(poly, bits)
 
 
-def _divided_twice(w: int, places: int, s: int, size: int) -> int:
+def _divided_twice(w: int, places: int, s: int, size: int, limit: int | None = None) -> int:
     """Z with (s - T)**2 Z = W, T moving ``places`` coefficients of ``size`` bytes, Z
     with non-negative coefficients below 2**(8 size - 1) and W's coefficients under
     2**(8 size - 1) either way: chunk k of Z is (W_k + 2 s Z_{k-1} - Z_{k-2}) / s**2.
@@ -252,9 +295,14 @@ def _divided_twice(w: int, places: int, s: int, size: int) -> int:
     W_k is chunk k with its coefficients' signs, so under half a chunk either way: cut
     from W's two's complement (``packing.chunks``: shifts and masks, cheaper than bytes),
     a chunk at or above half is W_k + 2**bits (W_k < 0) and lends one to the chunk
-    above."""
+    above.
+
+    With a ``limit`` (a multiple of the chunk), Z up to there only, which needs W only
+    up to there (W modulo 2**limit)."""
     bits = places * size * 8
     count = -(-(abs(w).bit_length() + 8 * size) // bits)
+    if limit is not None:
+        count = min(count, limit // bits)
     whole = 1 << bits
     half = whole >> 1
     out: list[int] = []
@@ -299,26 +347,47 @@ def _faces(poly: int, faces: list[list[int]], width: int) -> int:
     return total
 
 
-def _levels(poly: int, groups: list[tuple[int, int]], s: int, top: int, size: int) -> int:
+def _levels(
+    poly: int,
+    groups: list[tuple[int, int]],
+    s: int,
+    top: int,
+    size: int,
+    limit: int | None = None,
+) -> int:
     """sum over top >= j1 > j2 > ... >= 1 of prod_i s**(u_i (top - j_i)) T_i**j_i * poly,
     for groups (places of T_i, u_i) from the highest level down.
 
     The lowest group's sum over j_k < j_{k-1} is geometric: with C = T_k / s**u_k,
     sum_{j<n} C**j = (C - C**n) / (1 - C), so the whole is
     (T_k S1 - s**u_k S2) / (s**u_k - T_k), S1 = s**(u_k top) * the sum without the lowest
-    group, S2 = the sum with the two lowest groups on one level: exact, one pass."""
+    group, S2 = the sum with the two lowest groups on one level: exact, one pass.
+
+    With a ``limit`` (bits), exact below it only: the division's chunks up to the one
+    that holds it need S1 and S2 up to that chunk's end. A lowest group that does not
+    move (chains that left the roll) divides as whole numbers: S1 and S2 in full."""
     if len(groups) == 1:
         places, chains = groups[0]
-        return _geometric(poly, places, s**chains, 1, top, size)
+        return _geometric(poly, places, s**chains, 1, top, size, 0, limit)
     *rest, (places, chains) = groups
     merged = [*rest[:-1], (rest[-1][0] + places, rest[-1][1] + chains)]
-    s1 = _levels(poly, rest, s, top, size) * s ** (chains * top)
-    s2 = _levels(poly, merged, s, top, size)
-    return _divided(s1, s2, places, s**chains, size)
+    chunk = places * size * 8
+    if limit is not None:
+        limit = -(-limit // chunk) * chunk if places else None
+    s1 = _levels(poly, rest, s, top, size, limit) * s ** (chains * top)
+    s2 = _levels(poly, merged, s, top, size, limit)
+    return _divided(s1, s2, places, s**chains, size, limit)
 
 
 def _geometric(
-    poly: int, places: int, ratio: int, low: int, high: int, size: int, moved: int = 0
+    poly: int,
+    places: int,
+    ratio: int,
+    low: int,
+    high: int,
+    size: int,
+    moved: int = 0,
+    limit: int | None = None,
 ) -> int:
     """sum_{n=low..high} ratio**(high-n) * T**n * poly, T moving ``places`` coefficients
     of ``size`` bytes, the whole moved ``moved`` coefficients more (in the one shift
@@ -327,37 +396,68 @@ def _geometric(
     With G_k = sum_{m<k} ratio**(k-1-m) T**m, the sum is T**low G_N poly (N terms), and
     G_2k = (ratio**k + T**k) G_k, G_k+1 = ratio G_k + T**k: a few whole-integer passes
     (shifts, additions, products with a small number), no byte slicing. Every partial
-    sum weighs each term no more than the whole does, so no coefficient overflows."""
+    sum weighs each term no more than the whole does, so no coefficient overflows.
+
+    With a ``limit``, the sum modulo 2**limit (``_geometric_terms``): below it exact,
+    above it at most what the whole sum holds for a ``poly`` without negative
+    coefficients. Without T (``places`` 0) there is nothing to cut."""
     if places == 0:
         weights: int = sum(ratio ** (high - n) for n in range(low, high + 1))
         return shifted(poly * weights, moved * size * 8)
     bits = places * size * 8
-    return shifted(
-        _geometric_terms(poly, bits, ratio, high - low + 1), (places * low + moved) * size * 8
-    )
+    shift = (places * low + moved) * size * 8
+    if limit is not None:
+        limit -= shift
+        if limit <= 0:
+            return 0
+        poly = _cut(poly, limit)
+    return shifted(_geometric_terms(poly, bits, ratio, high - low + 1, limit), shift)
 
 
-def _geometric_terms(poly: int, bits: int, ratio: int, count: int) -> int:
-    """G_count(T) * poly, T a shift by ``bits`` (``_geometric``)."""
+def _geometric_terms(poly: int, bits: int, ratio: int, count: int, limit: int | None = None) -> int:
+    """G_count(T) * poly, T a shift by ``bits`` (``_geometric``).
+
+    With a ``limit``: a term T**m poly with m * bits >= limit is 0 modulo 2**limit, and
+    G_N = ratio**(N - n) G_n + (terms m >= n), so with n the terms that reach below the
+    limit, ratio**(N - n) G_n poly; every copy shifted in is first cut at the limit."""
+    if limit is not None:
+        reach = -(-limit // bits)  # terms m < reach start below the limit
+        if count > reach:
+            poly *= ratio ** (count - reach)
+            count = reach
+    return _terms(poly, bits, ratio, count, limit)
+
+
+def _terms(poly: int, bits: int, ratio: int, count: int, limit: int | None) -> int:
     if count == 1:
         return poly
     if count % 2:
-        return _geometric_terms(poly, bits, ratio, count - 1) * ratio + (poly << bits * (count - 1))
+        place = bits * (count - 1)
+        return _terms(poly, bits, ratio, count - 1, limit) * ratio + _moved(poly, place, limit)
     half = count // 2
-    found = _geometric_terms(poly, bits, ratio, half)
+    found = _terms(poly, bits, ratio, half, limit)
     weight: int = ratio**half
-    return found * weight + (found << bits * half)
+    return found * weight + _moved(found, bits * half, limit)
 
 
-def _divided(s1: int, s2: int, places: int, s: int, size: int) -> int:
+def _moved(poly: int, bits: int, limit: int | None) -> int:
+    """``poly << bits``, cut at ``limit`` where it reaches past it."""
+    if limit is None or poly.bit_length() + bits <= limit:
+        return poly << bits
+    return (poly << bits) & _ones(limit)
+
+
+def _divided(s1: int, s2: int, places: int, s: int, size: int, limit: int | None = None) -> int:
     """(T S1 - s S2) / (s - T), T moving ``places`` coefficients, for the callers' S1, S2
     where that is a polynomial with no negative coefficient: chunk k of the quotient Z is
-    (S1_{k-1} + Z_{k-1}) / s - S2_k, exact."""
+    (S1_{k-1} + Z_{k-1}) / s - S2_k, exact. With a ``limit`` (bits, a multiple of the
+    chunk), Z below it only, from S1 and S2 below it."""
     if places == 0:
         return (s1 - s * s2) // (s - 1)
     chunk = places * size
-    count = -(-max(s1.bit_length(), s2.bit_length()) // (8 * chunk)) + 1
-    raw1, raw2 = (memoryview(poly.to_bytes(count * chunk, "little")) for poly in (s1, s2))
+    whole = -(-max(s1.bit_length(), s2.bit_length()) // (8 * chunk)) + 1
+    count = whole if limit is None else min(whole, limit // (8 * chunk))
+    raw1, raw2 = (memoryview(poly.to_bytes(whole * chunk, "little")) for poly in (s1, s2))
     out = bytearray(count * chunk)
     previous = 0
     for k in range(count):
@@ -374,7 +474,9 @@ def _chain(model: DiceModel, packer: Packer, faces: int, places: int, moved: int
     """sum over j = 1..depth-1 of s**(depth-1-j) * T**j * faces, T moving by ``places``,
     the whole moved ``moved`` coefficients more (below 0: bits that are zero in ``faces``
     are cut off)."""
-    return _geometric(faces, places, model.sides, 1, model.depth - 1, packer.nbytes, moved)
+    return _geometric(
+        faces, places, model.sides, 1, model.depth - 1, packer.nbytes, moved, _limit(model, packer)
+    )
 
 
 def in_order(

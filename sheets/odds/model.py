@@ -4,12 +4,17 @@
 ``b`` is chosen so that what the dice add to the result is ``lam * a + b``. With ``lam``
 1 and faces that show what they rolled, ``b`` is 0 for every plain die, so the packing is
 narrow; flips and chains can make ``lam`` 0 the narrower one.
+
+Wild Die chains are summed to ``depth`` rolls; with ``a`` tracked and two or more Wild
+Dice, only the rows of ``a`` below ``a_rows`` (``cut_rows``): the chains of a set rarely
+reach far together, and the rows beyond weigh under what the tail allowance has left.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cached_property, lru_cache
 
 from sheets.dice.spec import SUCCESS_FACE, RollSpec
 from sheets.records import FrozenRecord
@@ -54,6 +59,62 @@ def b_range(*parts: tuple[int, list[Outcome]]) -> tuple[int, int]:
     return low, high - low + 1
 
 
+def cut_rows(sides: int, pool: int, wild: int, depth: int) -> int | None:
+    """How many rows of ``a`` (0 .. rows - 1) the chains need summing to, or None where
+    that cuts nothing (fewer than two Wild Dice: one chain's ``depth`` ends first).
+
+    The bound. ``a`` is at most the sum of every die of the set as rolled (a Wild Die
+    that fails critically or a die ``drop_highest`` takes only lowers it; Boost/Penalty
+    dice never touch it), and the model weighs each Wild Die's values no more than a real
+    one does (its chains stop at ``depth``). So the rows a >= A weigh at most
+    P(X >= A), X the sum of ``pool - wild`` plain dice (faces 1..s) and ``wild`` Wild
+    Dice (value s j + f with probability s**-(j + 1), f = 1..s-1). For every
+    0 < t < ln(s) / s (Chernoff), P(X >= A) <= E[exp(t X)] exp(-t A), with
+    E[exp(t X)] = Mp(t)**(pool - wild) * Mw(t)**wild, Mp(t) = sum_f exp(t f) / s and
+    Mw(t) = sum_{f<s} exp(t f) / (s - exp(t s)). With A the least over t where that is
+    under TAIL / 2 - W s**-depth (``_tail_rows``), one set leaves out under TAIL / 2 with
+    what ``depth`` leaves out, both sets of Advantage/Disadvantage under TAIL. Rows
+    below A are summed exactly; the rows from A on may be left out, partly or wholly."""
+    if wild < 2:
+        return None
+    rows = _tail_rows(sides, pool - wild, wild, depth)
+    highest = sides * (pool - wild) + wild * (sides * depth - 1)  # every chain full length
+    return rows if rows <= highest else None
+
+
+@lru_cache(maxsize=64)
+def _tail_rows(sides: int, plain: int, wild: int, depth: int) -> int:
+    """The least A over t of (log E[exp(t X)] - log(allowance)) / t (``cut_rows``), one
+    row up for the floats' rounding. Every t gives a bound; the quotient, a convex
+    function plus a constant over t, has one minimum: found by golden sections."""
+    s = sides
+    allowance = TAIL / 2 - wild * float(s) ** -depth
+    if allowance <= 0:
+        return s * plain + wild * (s * depth - 1) + 1  # no room: every row
+    log_allowance = math.log(allowance)
+
+    def needed(t: float) -> float:
+        faces = [math.exp(t * f) for f in range(1, s + 1)]
+        plain_mgf = sum(faces) / s
+        wild_mgf = sum(faces[:-1]) / (s - faces[-1])
+        return (plain * math.log(plain_mgf) + wild * math.log(wild_mgf) - log_allowance) / t
+
+    low, high = 0.0, math.log(s) / s
+    cut = (math.sqrt(5) - 1) / 2
+    left, right = high - cut * high, cut * high
+    at_left, at_right = needed(left), needed(right)
+    for _ in range(30):  # each step keeps one point of the last: one new value
+        if at_left < at_right:
+            high, right, at_right = right, left, at_left
+            left = high - cut * (high - low)
+            at_left = needed(left)
+        else:
+            low, left, at_left = left, right, at_right
+            right = low + cut * (high - low)
+            at_right = needed(right)
+    return math.ceil(min(at_left, at_right)) + 1
+
+
 class DiceModel:
     """Every kind of die in one spec, with ``lam`` fixed."""
 
@@ -95,6 +156,15 @@ class DiceModel:
                 for outcomes in (self.plain_set, self.exploded)
             )
             self.plain_wild = self.plain_set[:-1]
+
+    @cached_property
+    def a_rows(self) -> int | None:
+        """Rows of ``a`` the chains are summed to (``cut_rows``), None for every row: only
+        ``a`` is tracked (Advantage/Disadvantage). Asked for only where chains are
+        multiplied in."""
+        if not self.track_a:
+            return None
+        return cut_rows(self.sides, self.pool, self.wild, self.depth)
 
     @property
     def as_powers(self) -> bool:
