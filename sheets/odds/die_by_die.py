@@ -369,9 +369,10 @@ def _one_extra_at_a_time(
     each of the last ``j`` with the most extreme value held discarded at once. A state
     then needs one extreme value fewer per discard, so states merge after every die:
     about half the moves of a table of every landing per state (``_moves``), each on a
-    state no longer than before. With a step above 1 the states would split by residue
-    at the first die and merge less than they split (30D+1 Advantage Penalty 3 flips 1,6
-    costs more this way)."""
+    state no longer than before; states alike but for their most extreme value move
+    together where the die lands past it (``_past_the_first``). With a step above 1 the
+    states would split by residue at the first die and merge less than they split
+    (30D+1 Advantage Penalty 3 flips 1,6 costs more this way)."""
     lowest, highest = model.boost, model.penalty
     extras = lowest + highest
     sign = 1 if lowest else -1  # Boost discards the lowest values, Penalty the highest
@@ -394,20 +395,70 @@ def _one_extra_at_a_time(
     for left in range(extras, 0, -1):  # extra dice still to add
         grown: dict[tuple[tuple[int, ...], int, tuple[int, int]], list[tuple[int, int]]]
         grown = defaultdict(list)
+        # States whose most extreme value the die discards unless it lands beyond it, by
+        # the rest of their key: (that value, bits, state) each (``_past_the_first``).
+        firsts: dict[tuple[tuple[int, ...], int, tuple[int, int]], list[tuple[int, int, int]]]
+        firsts = defaultdict(list)
         for (key, plain, group), parts in states.items():
             least = min(bits for bits, _ in parts)
             state = placed_sum([(bits - least, packed) for bits, packed in parts])
             discards = left <= plain
             keep = plain - 1 if discards else plain
+            if discards and len(key) == plain:
+                # At or beyond the most extreme value the die goes itself: nothing moves.
+                ways = key[0] if sign > 0 else len(xs) + 1 - key[0]
+                grown[(key[:keep], keep, group)].append(
+                    (least, state if ways == 1 else state * ways)
+                )
+                firsts[(key[1:], keep, group)].append((key[0], least, state))
+                continue
             times: dict[int, int] = {}
             for new, move, ways in _extra_die(xs, key, keep, sign, discards):
                 moved = times.get(ways, state)
                 if ways != 1 and ways not in times:
                     moved = times[ways] = state * ways
                 grown[(new, keep, group)].append((least + width * move, moved))
+        for (rest, keep, group), members in firsts.items():
+            for new, bits, summed in _past_the_first(xs, sign, width, rest, keep, members):
+                grown[(new, keep, group)].append((bits, summed))
         states = grown
     # Every value is discarded or kept now: one state per group, key ().
     return {group: (starts[group], [placed_sum(parts)]) for (_, _, group), parts in states.items()}
+
+
+def _past_the_first(
+    xs: tuple[int, ...],
+    sign: int,
+    width: int,
+    rest: tuple[int, ...],
+    keep: int,
+    members: list[tuple[int, int, int]],
+) -> list[tuple[tuple[int, ...], int, int]]:
+    """The states keyed ``(first, *rest)`` (``members``: first, bits, state) when a die
+    lands past ``first``: ``first`` is discarded, the die's value ``v`` joins ``rest``,
+    x moves by ``xs[v - 1] - xs[first - 1]`` (R3 step 5). Summed over ``first`` before
+    the die lands, the states move once per face instead of once per face each: the
+    sum over the values short of ``v`` grows face by face, ``xs[first - 1]`` taken out
+    as it joins. (key after, bits, polynomial) per face that some state lands past."""
+    members = sorted(members, key=lambda member: sign * member[0])
+    faces = sorted(range(1, len(xs) + 1), key=lambda v: sign * v)  # from the discarded end
+    moved: list[tuple[tuple[int, ...], int, int]] = []
+    summed, low, index = 0, 0, 0
+    for value in faces:
+        while index < len(members) and sign * members[index][0] < sign * value:
+            first, bits, state = members[index]
+            bits -= width * xs[first - 1]
+            if not summed:
+                summed, low = state, bits
+            else:  # two parts, the higher one shifted: no pass longer than the sum
+                least = min(low, bits)
+                summed = shifted(summed, low - least) + shifted(state, bits - least)
+                low = least
+            index += 1
+        if summed:
+            key = tuple(sorted((*rest, value), key=lambda v: sign * v)[:keep])
+            moved.append((key, low + width * xs[value - 1], summed))
+    return moved
 
 
 @lru_cache(maxsize=1 << 14)
