@@ -270,9 +270,16 @@ def test_placed_sum_adds_every_part_at_its_place(parts: list[tuple[int, int]]) -
 @pytest.mark.parametrize(
     "spec",
     [
-        RollSpec(code="9D+1", advantage=1, boost=2, flips=frozenset({1, 5})),
+        # Flips 1 and 6 beside Advantage: b moves in fives, the tables of moves serve.
+        RollSpec(code="9D+1", advantage=1, boost=2, flips=frozenset({1, 6})),
         RollSpec(code="8D", wild_dice=2, disadvantage=1, penalty=3, flips=frozenset({6})),
-        RollSpec(code="7D", advantage=1, boost=1, critical_failure="drop_highest"),
+        RollSpec(
+            code="7D",
+            advantage=1,
+            boost=1,
+            critical_failure="drop_highest",
+            flips=frozenset({1, 6}),
+        ),
     ],
 )
 def test_boost_and_penalty_states_move_alone_or_by_move_alike(
