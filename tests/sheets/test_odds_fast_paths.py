@@ -32,6 +32,7 @@ from sheets.odds.chains import (
     top_discarded,
     with_chains,
 )
+from sheets.odds.die_by_die import _Kept, _Narrow
 from sheets.odds.extremes import kept_sum, regular_extremes
 from sheets.odds.model import TAIL, DiceModel, cut_rows
 from sheets.odds.packing import (
@@ -49,6 +50,7 @@ from sheets.odds.packing import (
 )
 from tests.sheets.test_odds import assert_matches_enumeration
 
+_Groups = dict[tuple[int, int], tuple[int, list[int]]]
 BITS = 16  # room for 6**5 ways per coefficient
 
 
@@ -270,9 +272,16 @@ def test_placed_sum_adds_every_part_at_its_place(parts: list[tuple[int, int]]) -
 @pytest.mark.parametrize(
     "spec",
     [
-        RollSpec(code="9D+1", advantage=1, boost=2, flips=frozenset({1, 5})),
+        # Flips 1 and 6 beside Advantage: b moves in fives, the tables of moves serve.
+        RollSpec(code="9D+1", advantage=1, boost=2, flips=frozenset({1, 6})),
         RollSpec(code="8D", wild_dice=2, disadvantage=1, penalty=3, flips=frozenset({6})),
-        RollSpec(code="7D", advantage=1, boost=1, critical_failure="drop_highest"),
+        RollSpec(
+            code="7D",
+            advantage=1,
+            boost=1,
+            critical_failure="drop_highest",
+            flips=frozenset({1, 6}),
+        ),
     ],
 )
 def test_boost_and_penalty_states_move_alone_or_by_move_alike(
@@ -288,6 +297,43 @@ def test_boost_and_penalty_states_move_alone_or_by_move_alike(
     _cached.cache_clear()
     assert found[0] == found[1]
     assert abs(sum(found[0].values()) - 1.0) < 1e-12
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        RollSpec(code="6D+1", disadvantage=1, boost=3, flips=frozenset({4, 5})),
+        RollSpec(code="5D", wild_dice=2, disadvantage=1, penalty=3),
+        RollSpec(code="4D", wild_dice=3, advantage=1, penalty=2, critical_failure="zero"),
+        RollSpec(code="5D+1", luck=True, boost=2, critical_failure="drop_highest"),
+        RollSpec(code="3D", wild_dice=2, penalty=3, critical_failure="drop_highest"),
+        RollSpec(code="2D", advantage=1, penalty=3, flips=frozenset({1, 3})),
+        RollSpec(code="1D", wild_dice=1, disadvantage=1, boost=3),
+    ],
+)
+def test_extra_dice_one_at_a_time_match_the_table_of_every_landing(
+    spec: RollSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R3 step 5: the extra dice added one at a time, the most extreme value discarded
+    with each of the last ones, give the states that every landing of them at once does
+    (chains Penalty takes first, ``drop_highest``, pools shorter than the discard)."""
+    seen = []
+
+    def both(
+        model: DiceModel, narrow: _Narrow, after: dict[_Kept, list[tuple[int, int]]]
+    ) -> _Groups:
+        assert narrow.step == 1  # where ``_extra_dice`` takes the dice one at a time
+        found = die_by_die._one_extra_at_a_time(model, narrow, after)
+        seen.append((found, die_by_die._by_tables(model, narrow, after)))
+        return found
+
+    monkeypatch.setattr(die_by_die, "_extra_dice", both)
+    _cached.cache_clear()
+    distribution(spec)
+    _cached.cache_clear()
+    assert seen
+    for one_at_a_time, by_tables in seen:
+        assert one_at_a_time == by_tables
 
 
 @given(st.integers(0, 2**300), st.integers(-64, 64))
