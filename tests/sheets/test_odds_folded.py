@@ -4,6 +4,8 @@ whole distributions against the same roll with the chains multiplied in."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,7 +13,7 @@ from hypothesis import strategies as st
 import sheets.odds.die_by_die as die_by_die
 from sheets.dice import RollSpec
 from sheets.odds import _cached
-from sheets.odds.folded import chain_folded
+from sheets.odds.folded import _cuts, chain_folded
 from sheets.odds.model import DiceModel
 
 
@@ -74,11 +76,25 @@ def _never(model: object, exploded: int, dropped: int) -> bool:
     ],
 )
 def test_large_pools_fold_to_the_distribution_of_multiplied_chains(spec: RollSpec) -> None:
-    """Pools large enough that each row is cut into several parts for its product
-    (``Folded._discarded``): the same weights, to the last bit, as multiplying the
-    chains in (``chains``)."""
+    """Pools large enough that each row is cut into several parts for its product and
+    each weight into several pieces (``Folded._discarded``): the same weights, to the
+    last bit, as multiplying the chains in (``chains``)."""
     folded = _cached.__wrapped__(spec)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(die_by_die, "foldable", _never)
         multiplied = _cached.__wrapped__(spec)
     assert folded == multiplied
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 40), st.integers(0, 400), st.integers(1, 1200))
+def test_cuts_leave_every_sum_room_in_its_slot(bytes_wide: int, below: int, heaviest: int) -> None:
+    """Whatever the sizes, a sum of coefficients (below 2**held in all) times a piece of
+    ``bits`` bits fits the ``parts`` narrow slots it has; pieces other than a whole
+    weight end on a digit of Python's integers."""
+    narrow = 8 * bytes_wide
+    held = max(0, narrow - 1 - below % narrow)
+    parts, bits = _cuts(narrow, held, heaviest)
+    assert parts >= 1 and 1 <= bits <= heaviest
+    assert held + bits <= parts * narrow
+    assert bits == heaviest or bits % sys.int_info.bits_per_digit == 0
