@@ -123,6 +123,29 @@ def zero_bytes(raw: bytes | bytearray) -> int:
     return low
 
 
+def zero_coefficients(
+    raw: bytes, zeros: memoryview, begin: int, count: int, size: int, guess: int
+) -> int:
+    """How many of the ``count`` coefficients of ``size`` bytes from byte ``begin`` on
+    are zero before the first non-zero one (``count`` if all are). ``guess`` is tried
+    first, two comparisons with ``zeros`` (C memcmp; at least ``count * size`` bytes):
+    neighbouring rows mostly begin alike, and a miss is bisected by coefficients."""
+    if (
+        0 <= guess < count
+        and not raw.startswith(zeros[:size], begin + guess * size)
+        and raw.startswith(zeros[: guess * size], begin)
+    ):
+        return guess
+    low, high = 0, count
+    while low < high:
+        middle = (low + high + 1) // 2
+        if raw.startswith(zeros[: middle * size], begin):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def shifted(packed: int, bits: int) -> int:
     """``packed * 2**bits``, bits below 0 cut off (zero by construction, the callers'
     lifts); by 0 it is ``packed`` itself, where a shift by 0 copies it."""
