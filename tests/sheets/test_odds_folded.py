@@ -76,9 +76,9 @@ def _never(model: object, exploded: int, dropped: int) -> bool:
     ],
 )
 def test_large_pools_fold_to_the_distribution_of_multiplied_chains(spec: RollSpec) -> None:
-    """Pools large enough that each row is cut into several parts for its product and
-    each weight into several pieces (``Folded._discarded``): the same weights, to the
-    last bit, as multiplying the chains in (``chains``)."""
+    """Pools large enough that each row is cut into several parts for its product
+    (``Folded._discarded``): the same weights, to the last bit, as multiplying the
+    chains in (``chains``)."""
     folded = _cached.__wrapped__(spec)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(die_by_die, "foldable", _never)
@@ -91,7 +91,8 @@ def test_large_pools_fold_to_the_distribution_of_multiplied_chains(spec: RollSpe
 def test_cuts_leave_every_sum_room_in_its_slot(bytes_wide: int, below: int, heaviest: int) -> None:
     """Whatever the sizes, a sum of coefficients (below 2**held in all) times a piece of
     ``bits`` bits fits the ``parts`` narrow slots it has; pieces other than a whole
-    weight end on a digit of Python's integers."""
+    weight end on a digit of Python's integers. (The pools of the test above cut their
+    weights into 2 to 5 pieces, and one leaves them whole.)"""
     narrow = 8 * bytes_wide
     held = max(0, narrow - 1 - below % narrow)
     parts, bits = _cuts(narrow, held, heaviest)
