@@ -201,6 +201,18 @@ def coefficient_sum(row: int, width: int, count: int) -> int:
     return row
 
 
+def coefficient_sum_masked(row: int, width: int, count: int, masks: dict[int, int]) -> int:
+    """``coefficient_sum`` with each half's mask kept in ``masks`` (bits -> 2**bits - 1)
+    across calls: rows of like lengths halve by the same shifts, so most masks are made
+    once rather than two passes (a shift and a subtraction) per halving."""
+    while count > 1:
+        half = count // 2
+        shift = half * width
+        row = (row & _mask(masks, shift)) + (row >> shift)
+        count -= half
+    return row
+
+
 Run = tuple[int, int, int]  # (first place, spacing, faces): places first + j * spacing
 
 

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from sheets.dice import RollSpec
 from sheets.odds import (
     _cached,
-    _coefficient_sum,
     _halves,
     chains,
     die_by_die,
@@ -37,6 +36,8 @@ from sheets.odds.packing import (
     Packer,
     add_to,
     chunks,
+    coefficient_sum,
+    coefficient_sum_masked,
     face_runs,
     joined,
     moved_sum,
@@ -229,9 +230,15 @@ def test_ordered_chains_match_the_chains_placed_in_order(
 @settings(max_examples=60, deadline=None)
 @given(st.integers(8, 64).map(lambda n: 8 * n), st.lists(st.integers(0, 2**40), max_size=300))
 def test_a_rows_weight_is_the_sum_of_its_coefficients(width: int, weights: list[int]) -> None:
-    """The Advantage weighting (R3 step 4) reads each row's weight by folding halves."""
+    """The Advantage weighting (R3 step 4) reads each row's weight by folding halves,
+    with its masks made anew or kept from rows before (some of them shared)."""
     row = sum(w << (width * i) for i, w in enumerate(weights))
-    assert _coefficient_sum(row, width, max(len(weights), 1)) == sum(weights)
+    count = max(len(weights), 1)
+    assert coefficient_sum(row, width, count) == sum(weights)
+    masks: dict[int, int] = {}
+    for cut in (count, count // 2 or 1, count):
+        part = row & ((1 << (width * cut)) - 1)
+        assert coefficient_sum_masked(part, width, cut, masks) == sum(weights[:cut])
 
 
 @settings(max_examples=30, deadline=None)
