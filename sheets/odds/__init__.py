@@ -39,8 +39,13 @@ from sheets.odds.chains import headroom
 from sheets.odds.die_by_die import one_die_at_a_time
 from sheets.odds.folded import Folded
 from sheets.odds.model import TAIL, DiceModel
-from sheets.odds.packing import Packer, placed_sum, width_for
-from sheets.odds.packing import coefficient_sum as _coefficient_sum
+from sheets.odds.packing import (
+    Packer,
+    coefficient_sum_masked,
+    placed_sum,
+    width_for,
+    zero_coefficients,
+)
 from sheets.odds.powers import by_powers
 from sheets.results import MAX_RANK, rank_number
 
@@ -125,11 +130,13 @@ def _totals(
     mask = int.from_bytes((b"\xff" * size + b"\0" * size) * (span // 2 + 1), "little")
     read: list[tuple[int, int, int]] = []  # (first non-zero coefficient, even, odd part)
     marginal: list[int] = []
+    skip = 0  # the row's zero coefficients, mostly as many as the row before
+    sums: dict[int, int] = {}  # the masks of the halvings (``coefficient_sum_masked``)
     for a in range(rows):
         begin = a * row_size
-        skip = _zero_run(raw, zeros, begin, begin + row_size) // size
+        skip = zero_coefficients(raw, zeros, begin, span, size, skip)
         row = int.from_bytes(view[begin + skip * size : begin + row_size], "little")
-        marginal.append(_coefficient_sum(row, width, -(-row.bit_length() // width)))
+        marginal.append(coefficient_sum_masked(row, width, -(-row.bit_length() // width), sums))
         read.append((skip, *_halves(row, width, mask)))
     if extra:
         marginal += [0] * (max(extra) + 1 - len(marginal))
@@ -161,19 +168,6 @@ def _totals(
         for x, weight in folded.weighted(factors, 2 * total).items():
             counts[x + lift] = counts.get(x + lift, 0) + weight
     return counts, total
-
-
-def _zero_run(raw: bytes, zeros: memoryview, begin: int, end: int) -> int:
-    """How many zero bytes ``raw`` holds from ``begin`` on (up to ``end``): bisected by
-    comparisons with ``zeros`` (C memcmp), where ``bytes.lstrip`` tests byte by byte."""
-    low, high = 0, end - begin
-    while low < high:
-        middle = (low + high + 1) // 2
-        if raw.startswith(zeros[:middle], begin):
-            low = middle
-        else:
-            high = middle - 1
-    return low
 
 
 def _halves(row: int, width: int, mask: int) -> tuple[int, int]:

@@ -17,6 +17,7 @@ discarded ones above it folded as before (``Folded._kept_lowest``).
 from __future__ import annotations
 
 import math
+import sys
 from collections import defaultdict
 from collections.abc import Callable
 from functools import reduce
@@ -127,6 +128,33 @@ def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
         return weights
 
     return totals
+
+
+def _cuts(narrow: int, held: int, heaviest: int) -> tuple[int, int]:
+    """(parts, bits) for ``Folded._discarded``: rows cut into ``parts`` (every part-th
+    coefficient, ``parts * narrow`` bits of room each) and weights of ``heaviest``
+    bits into pieces of ``bits`` bits, so that a sum of pieces times coefficients
+    (below 2**held in all) fits its room. The cheapest by an estimate from measured
+    instruction counts: a product costs about a pass over the part per digit of its
+    piece, and each part times piece another few passes to be summed and masked.
+
+    Pieces end on the integers' digits: a piece of 30 bits and one of 31 cost 1 and
+    2 digits a pass. More parts than needed for a whole weight never pay."""
+    digit = sys.int_info.bits_per_digit
+    best: tuple[float, int, int] | None = None
+    parts = 1
+    while True:
+        room = parts * narrow - held
+        if room >= min(digit, heaviest):
+            bits = heaviest if room >= heaviest else room - room % digit
+            pieces = -(-heaviest // bits)
+            digits = -(-heaviest // digit) + pieces - 1
+            cost = parts * (digits + 2.5 * pieces) + 0.85 * (2 * parts - 1)
+            if best is None or cost < best[0]:
+                best = (cost, parts, bits)
+            if pieces == 1:
+                return best[1], best[2]
+        parts += 1
 
 
 class _Rows(Record):
@@ -280,44 +308,67 @@ class Folded:
         A product needs wider slots than the narrow rows have. Rather than spreading
         each row byte by byte, a row is cut into ``parts`` by a mask, every part-th
         coefficient each, so that each coefficient has ``parts`` narrow slots of room
-        where it is; the products then go to one sum per x modulo ``step * parts`` (the
-        spacing of a part's coefficients in x), placed by neighbours."""
+        where it is; and a weight too long for that room is cut into pieces of ``bits``
+        bits (``_cuts``), each piece's products summed apart and the sums put together
+        once unpacked. Products of one x modulo ``step * parts`` (the spacing of a
+        part's coefficients in x), piece and place are added as they come (no shift),
+        the few sums by place then placed by neighbours."""
+        del largest  # the weights' own size bounds the products
         model, step, lam = self.model, self.step, self.lam
         factor = model.scale ** (model.wild - group.exploded)
         weights = chain_folded(model, factors, group.exploded, True)
         # The group's factor is left out of the packing: it multiplies each unpacked
         # count (a few hundred products of Python ints) rather than widening every
         # slot that the rows are multiplied in by its bits.
-        bound = largest * (model.scale - 1) ** group.exploded
-        wide = width_for(bound * model.sides ** (model.pool + model.extras))
+        heaviest = max(weights, default=0).bit_length()
+        if not heaviest:
+            return {}
         narrow = self.packer.width
-        parts = -(-wide // narrow)
+        # Every sum in a slot is some of the group's narrow weights (together below
+        # s**(pool + extras)) times one piece of a weight each.
+        held = (model.sides ** (model.pool + model.extras)).bit_length()
+        parts, bits = _cuts(narrow, held, heaviest)
         slot = parts * narrow
+        pieces = -(-heaviest // bits)
+        low = (1 << bits) - 1
+        cut = [[(weight >> (bits * i)) & low for i in range(pieces)] for weight in weights]
         longest = max(row.bit_length() for _, _, _, row in group.lines)
         mask_bytes = b"\xff" * (narrow // 8) + bytes((slot - narrow) // 8)
         mask = int.from_bytes(mask_bytes * (longest // slot + 1), "little")
+        # Part q keeps coefficients q, q + parts, ..: its mask moved up q places, so the
+        # part stays where it is in the row (no shift) and is placed q places lower.
+        masks = [mask << (narrow * q) for q in range(parts)] if parts > 1 else [-1]
         classes = step * parts
-        placed: dict[int, list[tuple[int, int]]] = defaultdict(list)
+        sums: dict[tuple[int, int, int], int] = {}  # (x class, piece, place) -> sum
         base = step * self.low
         for a, residue, first_b, row in group.lines:
-            weight = weights[a] if a < len(weights) else 0
-            if not weight:
+            if a >= len(weights) or not weights[a]:
                 continue
+            split = cut[a]
             # x = lam * a + step * (b + low) + residue, b = first_b + q + parts * i.
             x0 = lam * a + step * first_b + base + residue
-            for q in range(parts):
-                part = (row >> (narrow * q) if q else row) & mask
+            for q, kept in enumerate(masks):
+                part = row & kept
                 if part:
                     where, cls = divmod(x0 + step * q, classes)
-                    placed[cls].append((where, part * weight))
-        out: dict[int, int] = {}
+                    place = slot * where - narrow * q
+                    for i, piece in enumerate(split):
+                        if piece:
+                            key = (cls, i, place)
+                            found = sums.get(key)
+                            sums[key] = part * piece if found is None else found + part * piece
+        placed: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+        for (cls, i, place), total in sums.items():
+            placed[cls, i].append((place, total))
+        counts: dict[int, int] = {}
         unpack = Packer(slot, 1)
-        for cls, products in placed.items():
-            lowest = min(where for where, _ in products)
-            total = placed_sum((slot * (where - lowest), product) for where, product in products)
+        for (cls, i), products in placed.items():
+            lowest = min(place for place, _ in products) // slot
+            total = placed_sum((place - slot * lowest, product) for place, product in products)
             for index, count in unpack.coefficients(total):
-                out[cls + classes * (lowest + index)] = count * factor
-        return out
+                x = cls + classes * (lowest + index)
+                counts[x] = counts.get(x, 0) + (count << (bits * i))
+        return {x: count * factor for x, count in counts.items()}
 
     def _kept_lowest(self, group: _Rows, factors: list[int], largest: int) -> dict[int, int]:
         """x -> weighted count for a group whose ``q`` highest chains are discarded and

@@ -123,6 +123,29 @@ def zero_bytes(raw: bytes | bytearray) -> int:
     return low
 
 
+def zero_coefficients(
+    raw: bytes, zeros: memoryview, begin: int, count: int, size: int, guess: int
+) -> int:
+    """How many of the ``count`` coefficients of ``size`` bytes from byte ``begin`` on
+    are zero before the first non-zero one (``count`` if all are). ``guess`` is tried
+    first, two comparisons with ``zeros`` (C memcmp; at least ``count * size`` bytes):
+    neighbouring rows mostly begin alike, and a miss is bisected by coefficients."""
+    if (
+        0 <= guess < count
+        and not raw.startswith(zeros[:size], begin + guess * size)
+        and raw.startswith(zeros[: guess * size], begin)
+    ):
+        return guess
+    low, high = 0, count
+    while low < high:
+        middle = (low + high + 1) // 2
+        if raw.startswith(zeros[: middle * size], begin):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def shifted(packed: int, bits: int) -> int:
     """``packed * 2**bits``, bits below 0 cut off (zero by construction, the callers'
     lifts); by 0 it is ``packed`` itself, where a shift by 0 copies it."""
@@ -174,6 +197,18 @@ def coefficient_sum(row: int, width: int, count: int) -> int:
         half = count // 2
         shift = half * width
         row = (row & ((1 << shift) - 1)) + (row >> shift)
+        count -= half
+    return row
+
+
+def coefficient_sum_masked(row: int, width: int, count: int, masks: dict[int, int]) -> int:
+    """``coefficient_sum`` with each half's mask kept in ``masks`` (bits -> 2**bits - 1)
+    across calls: rows of like lengths halve by the same shifts, so most masks are made
+    once rather than two passes (a shift and a subtraction) per halving."""
+    while count > 1:
+        half = count // 2
+        shift = half * width
+        row = (row & _mask(masks, shift)) + (row >> shift)
         count -= half
     return row
 

@@ -16,9 +16,7 @@ from hypothesis import strategies as st
 from sheets.dice import RollSpec
 from sheets.odds import (
     _cached,
-    _coefficient_sum,
     _halves,
-    _zero_run,
     chains,
     die_by_die,
     distribution,
@@ -39,6 +37,8 @@ from sheets.odds.packing import (
     Packer,
     add_to,
     chunks,
+    coefficient_sum,
+    coefficient_sum_masked,
     face_runs,
     joined,
     moved_sum,
@@ -47,6 +47,7 @@ from sheets.odds.packing import (
     shifted,
     times_faces,
     width_for,
+    zero_coefficients,
 )
 from tests.sheets.test_odds import assert_matches_enumeration
 
@@ -232,9 +233,15 @@ def test_ordered_chains_match_the_chains_placed_in_order(
 @settings(max_examples=60, deadline=None)
 @given(st.integers(8, 64).map(lambda n: 8 * n), st.lists(st.integers(0, 2**40), max_size=300))
 def test_a_rows_weight_is_the_sum_of_its_coefficients(width: int, weights: list[int]) -> None:
-    """The Advantage weighting (R3 step 4) reads each row's weight by folding halves."""
+    """The Advantage weighting (R3 step 4) reads each row's weight by folding halves,
+    with its masks made anew or kept from rows before (some of them shared)."""
     row = sum(w << (width * i) for i, w in enumerate(weights))
-    assert _coefficient_sum(row, width, max(len(weights), 1)) == sum(weights)
+    count = max(len(weights), 1)
+    assert coefficient_sum(row, width, count) == sum(weights)
+    masks: dict[int, int] = {}
+    for cut in (count, count // 2 or 1, count):
+        part = row & ((1 << (width * cut)) - 1)
+        assert coefficient_sum_masked(part, width, cut, masks) == sum(weights[:cut])
 
 
 @settings(max_examples=30, deadline=None)
@@ -370,15 +377,26 @@ def test_chunks_are_the_twos_complement_cut_and_join_back(
     assert joined([], bits) == 0
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.binary(max_size=80), st.integers(0, 40), st.integers(0, 40))
-def test_a_zero_run_is_the_zero_bytes_from_its_start(raw: bytes, begin: int, length: int) -> None:
-    """The leading zero bytes of a row (R3 step 4 reads each row from its first count)."""
+@settings(max_examples=120, deadline=None)
+@given(
+    st.sampled_from([1, 2, 3]),
+    st.lists(st.sampled_from([b"\0", b"\1", b"\xff"]), max_size=40),
+    st.integers(0, 12),
+    st.integers(0, 12),
+    st.integers(-2, 14),
+)
+def test_zero_coefficients_are_counted_from_a_rows_start_whatever_the_guess(
+    size: int, pieces: list[bytes], begin: int, count: int, guess: int
+) -> None:
+    """The zero coefficients a row begins with (R3 step 4 reads each row from its first
+    count): the same whether the guess, the row before's count, is right or not."""
+    raw = b"".join(pieces)
     begin = min(begin, len(raw))
-    end = min(begin + length, len(raw))
-    zeros = memoryview(bytes(end - begin))
-    window = raw[begin:end]
-    assert _zero_run(raw, zeros, begin, end) == len(window) - len(window.lstrip(b"\0"))
+    count = min(count, (len(raw) - begin) // size)
+    zeros = memoryview(bytes(count * size))
+    cut = [raw[begin + k * size : begin + (k + 1) * size] for k in range(count)]
+    expected = next((k for k, piece in enumerate(cut) if any(piece)), count)
+    assert zero_coefficients(raw, zeros, begin, count, size, guess) == expected
 
 
 @settings(max_examples=60, deadline=None)

@@ -4,6 +4,8 @@ whole distributions against the same roll with the chains multiplied in."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,7 +14,7 @@ import sheets.odds.chains as chains
 import sheets.odds.die_by_die as die_by_die
 from sheets.dice import RollSpec
 from sheets.odds import _cached
-from sheets.odds.folded import chain_folded
+from sheets.odds.folded import _cuts, chain_folded
 from sheets.odds.model import DiceModel
 
 
@@ -85,3 +87,18 @@ def test_large_pools_fold_to_the_distribution_of_multiplied_chains(spec: RollSpe
         patch.setattr(die_by_die, "foldable", _never)
         multiplied = _cached.__wrapped__(spec)
     assert folded == multiplied
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 40), st.integers(0, 400), st.integers(1, 1200))
+def test_cuts_leave_every_sum_room_in_its_slot(bytes_wide: int, below: int, heaviest: int) -> None:
+    """Whatever the sizes, a sum of coefficients (below 2**held in all) times a piece of
+    ``bits`` bits fits the ``parts`` narrow slots it has; pieces other than a whole
+    weight end on a digit of Python's integers. (The pools of the test above cut their
+    weights into 2 to 5 pieces, and one leaves them whole.)"""
+    narrow = 8 * bytes_wide
+    held = max(0, narrow - 1 - below % narrow)
+    parts, bits = _cuts(narrow, held, heaviest)
+    assert parts >= 1 and 1 <= bits <= heaviest
+    assert held + bits <= parts * narrow
+    assert bits == heaviest or bits % sys.int_info.bits_per_digit == 0
