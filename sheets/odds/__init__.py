@@ -12,6 +12,12 @@ How it works, so the next reader can trust it:
   ~6**-depth). Exploded Wild Dice are always higher than every plain die, so Boost never
   discards them and Penalty discards them first (R3 step 5); they are multiplied in at
   the end, per count of exploded dice (``chains``).
+* With Advantage/Disadvantage and two or more Wild Dice the chains are summed only to
+  the rows of ``a`` below ``model.a_rows``: a Chernoff bound on the sum of all of a set's
+  dice (``model.cut_rows``) shows that the rows beyond weigh under 1e-15 / 2 a set,
+  counting what ``depth`` leaves out. Every chain sum stops there (``chains._limit``):
+  geometric sums keep only the terms that reach below it, chunked divisions stop at it.
+  Rows below are exact; no total moves by more than 1e-15.
 * Without Boost, Penalty, ``drop_highest`` or Advantage the set is a product of identical
   dice (``powers``); otherwise the states are keyed by the dice's extreme values where
   Boost, Penalty or a drop needs to know which die is lowest or highest: the regular
@@ -65,9 +71,9 @@ MAX_ODDS_DICE = 120  # dice in one set after luck; more is a typo, and slow
 def distribution(spec: RollSpec) -> dict[int, float]:
     """The exact probability of every total of ``spec`` (R3 steps 1-7, every ruling).
 
-    Probabilities sum to 1 within 1e-12 (only Wild Die chain tails under 1e-15 are left
-    out). Raises ``ValueError`` for pools too large to be a real roll. A new dict each
-    call: the caller may keep or change it.
+    Probabilities sum to 1 within 1e-12 (only the far tails of Wild Die chains, under
+    1e-15 in all, are left out). Raises ``ValueError`` for pools too large to be a real
+    roll. A new dict each call: the caller may keep or change it.
     """
     return dict(_cached(spec))
 
