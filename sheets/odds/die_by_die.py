@@ -7,6 +7,8 @@
    exploded Wild Dice and whether the first Wild Die failed critically. This runs in a
    narrow packing of its own: only the set's plain faces, ``b`` in steps of their common
    divisor (flips F1 and F6 move it in fives; without flips it does not move at all).
+   With Advantage the regular dice's own total keeps only the rows of
+   ``model.plain_rows`` (``_SetDice._cut``): the far ends weigh under the tail allowance.
 2. ``drop_highest`` takes the top die out (R3 step 3).
 3. The Boost/Penalty dice are rolled after the set was chosen (step 4), so they never
    touch ``a``: for each state, every way they can land is counted at once, with which
@@ -183,11 +185,14 @@ class _SetDice:
         self.states: dict[_Key, int] = {((), 0, False): narrow.packer.monomial(0, -narrow.low)}
         self.rolled = 0  # dice added so far
         self._floors: dict[tuple[tuple[int, ...], int], int] = {}
+        self.cut: tuple[int, int] | None = None  # rows of the regular dice's total kept
 
     def floor(self, kept: tuple[int, ...], plain: int) -> int:
         """The lowest ``a`` that ``plain`` plain dice with these extremes can total. Each
         state's polynomial is stored from there: the dice between the extremes are no
-        lower than the last low one, so most states need far fewer rows."""
+        lower than the last low one, so most states need far fewer rows. Once the
+        regular dice's rows are cut (``_cut``), none is below what they keep, plus one
+        for every other plain die."""
         if not self.model.track_a:
             return 0
         found = self._floors.get((kept, plain))
@@ -195,6 +200,10 @@ class _SetDice:
             middle = plain - len(kept)
             low = kept[self.lowest - 1] if middle and self.lowest else 1
             found = sum(kept) + middle * low if self.model.track_a else 0
+            if self.cut is not None and plain >= self.model.regular:
+                # The regular dice total at least cut[0] (``start_with_regular``), every
+                # other plain die at least 1.
+                found = max(found, self.cut[0] + plain - self.model.regular)
             self._floors[(kept, plain)] = found
         return found
 
@@ -214,9 +223,55 @@ class _SetDice:
         for kept, (packed, moved) in found.items():
             step = moved - self.row * self.floor(kept, count)
             states[(kept, 0, False)] = shifted(packed, step)
+        if model.plain_rows is not None:  # with ``a`` tracked nothing is pooled
+            states = self._cut(states, count, model.plain_rows)
         self.states = states
         self.rolled = count
         return True
+
+    def _cut(self, states: dict[_Key, int], count: int, rows: tuple[int, int]) -> dict[_Key, int]:
+        """The states of the ``count`` regular dice with only the rows low <= a < high
+        of ``rows`` (``model.plain_cut``: the rest weigh under the tail allowance), each
+        stored from its floor raised to ``low`` (``floor``): every later pass is shorter
+        at both ends. Rows packed closer than their span (``bands``) still hold their
+        coefficients in order of ``a``: row a begins at a * stride + its band's lowest b,
+        after every coefficient of the rows below, so one bit cuts between rows."""
+        low, high = rows
+        packer, bands = self.narrow.packer, self.narrow.bands
+        width, stride = packer.width, packer.stride
+
+        def begins(a: int) -> int | None:
+            """Where row a, or the first reachable one above it, begins (coefficients
+            from row 0), None past the last."""
+            if bands is None:
+                return a * stride
+            for b in range(a, max(bands) + 1):
+                band = bands.get(b)
+                if band is not None:
+                    return b * stride + band[0]
+            return None
+
+        befores = {key: self.floor(key[0], count) for key in states}  # as found
+        self.cut = rows
+        self._floors.clear()
+        kept_states: dict[_Key, int] = {}
+        for key, packed in states.items():
+            base = self.floor(key[0], count)  # raised to low where it was below
+            before = befores[key]
+            if before < base:  # rows before..low-1 are there: cut them off
+                first = begins(low)
+                if first is None:
+                    continue
+                # Stored from ``before`` as found: move down to the first row kept (the
+                # bits below go), then up again to be stored from ``low``.
+                packed = shifted(packed, -width * (first - before * stride))
+                packed = shifted(packed, width * (first - low * stride))
+            end = begins(high)
+            if end is not None:
+                packed = _cut_bits(packed, width * (end - base * stride))
+            if packed:
+                kept_states[key] = packed
+        return kept_states
 
     def add(self, plain: list[Outcome], explodes: bool = False, crit: bool = False) -> None:
         lowest, highest, room, row, floor = (
@@ -273,6 +328,13 @@ class _SetDice:
                 (base, packed)
             )
         return after
+
+
+def _cut_bits(packed: int, bits: int) -> int:
+    """``packed`` modulo 2**bits (0 for no bits); no pass where it is short enough."""
+    if bits <= 0:
+        return 0
+    return packed if packed.bit_length() <= bits else packed & ((1 << bits) - 1)
 
 
 def _extra_dice(

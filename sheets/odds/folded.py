@@ -106,10 +106,15 @@ def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
     ``a`` (R3 steps 4-5) and their landings weigh s**extras in all; the regular dice add
     any face, a Wild Die a face below the top or explodes (its chain is folded in
     later), and a first Wild Die that fails critically leaves, adding nothing (step 3).
-    Only without `drop_highest`, which takes the highest die out of ``a``."""
+    Only without `drop_highest`, which takes the highest die out of ``a``. The regular
+    dice's totals only within ``model.plain_rows``, as the states keep them."""
     s, wild = model.sides, model.wild
     faces = [1 << (width * v) for v in range(1, s + 1)]
-    regular = sum(faces) ** model.regular * s**model.extras
+    regular = sum(faces) ** model.regular
+    if model.plain_rows is not None:  # the rows the states keep (``_SetDice._cut``)
+        low, high = model.plain_rows
+        regular = (regular & ((1 << (width * high)) - 1)) >> (width * low) << (width * low)
+    regular *= s**model.extras
     plain = sum(faces[:-1])  # a Wild Die that did not explode
     first = 1 + sum(faces[1:-1]) if model.crit_leaves else plain
     unpack = Packer(width, 1)

@@ -679,3 +679,89 @@ def test_the_rows_cut_weigh_under_the_tail(sides: int, wild: int, plain: int) ->
     left = whole - sum(ways)  # what ``depth`` leaves out
     assert rows < len(ways)  # the cut cuts
     assert (sum(ways[rows:]) + left) / whole < TAIL / 2
+
+
+def _sum_of_dice(dice: list[list[int]]) -> list[int]:
+    """Ways for each total of independent dice, each a list of ways by value."""
+    ways = [1]
+    for die in dice:
+        grown = [0] * (len(ways) + len(die) - 1)
+        for i, w in enumerate(ways):
+            if w:
+                for v, d in enumerate(die):
+                    grown[i + v] += w * d
+        ways = grown
+    return ways
+
+
+@pytest.mark.parametrize("sides", [4, 6, 8])
+@pytest.mark.parametrize("wild", [0, 1, 2, 3])
+@pytest.mark.parametrize("regular", [47, 59])
+def test_the_regular_dice_rows_cut_weigh_with_the_rest_under_the_tail(
+    sides: int, wild: int, regular: int
+) -> None:
+    """R3 step 4: the regular dice's own total outside ``model.plain_rows``, counted
+    exactly (a convolution), weighs with what ``depth`` leaves out and the chains' rows
+    from ``model.a_rows`` on (``cut_rows``) under half the tail: a set leaves out under
+    TAIL / 2, both sets under TAIL."""
+    spec = RollSpec(code=f"{wild + regular}D", wild_dice=wild, advantage=1, sides=sides)
+    model = DiceModel(spec, 0)
+    s, depth = sides, model.depth
+    assert model.plain_rows is not None  # the cut cuts
+    low, high = model.plain_rows
+    plain = _sum_of_dice([[0] + [1] * s] * regular)
+    assert regular < low and high <= s * regular
+    cut = (sum(plain[:low]) + sum(plain[high:])) / s**regular
+    chain = [0] * (s * depth)  # a Wild Die's value v weighs chain[v] of s**depth
+    for j in range(depth):
+        for f in range(1, s):
+            chain[s * j + f] = s ** (depth - 1 - j)
+    whole = s**depth
+    left = wild * (whole - sum(chain)) / whole  # what ``depth`` leaves out, at most
+    rows = model.a_rows
+    if rows is not None:
+        ways = _sum_of_dice([plain] + [chain] * wild)
+        cut += sum(ways[rows:]) / (s**regular * whole**wild)
+    assert cut + left < TAIL / 2
+
+
+LARGE_POOLS = [
+    RollSpec(code="30D+1", luck=True, penalty=3, advantage=1, flips=frozenset({1, 6})),
+    RollSpec(
+        code="24D",
+        wild_dice=2,
+        luck=True,
+        advantage=1,
+        penalty=2,
+        flips=frozenset({6}),
+        critical_failure="zero",
+    ),
+    RollSpec(
+        code="18D+1",
+        luck=True,
+        disadvantage=1,
+        boost=2,
+        flips=frozenset({1, 5}),
+        critical_failure="drop_highest",
+    ),
+    RollSpec(code="20D", wild_dice=3, luck=True, disadvantage=1, penalty=1),
+    RollSpec(code="40D", advantage=1, boost=1, sides=4),
+]
+
+
+@pytest.mark.parametrize("spec", LARGE_POOLS, ids=str)
+def test_regular_dice_rows_cut_move_no_total_past_the_tail(
+    spec: RollSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R3 step 4 on pools of 40 to 60 dice: the regular dice's rows kept only within
+    ``model.plain_rows`` against every row of them."""
+    assert DiceModel(spec, 0).plain_rows is not None
+    _cached.cache_clear()
+    cut = distribution(spec)
+    monkeypatch.setattr(DiceModel, "plain_rows", property(lambda _: None))
+    _cached.cache_clear()
+    whole = distribution(spec)
+    _cached.cache_clear()
+    assert cut != whole  # rows were left out
+    assert_close_to_the_whole(cut, whole)
+    assert abs(sum(cut.values()) - 1.0) < 1e-12
