@@ -18,7 +18,6 @@ may be left out partly or wholly, never counted more than they weigh.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from sheets.odds.model import DiceModel
@@ -26,9 +25,11 @@ from sheets.odds.packing import (
     Packer,
     add_to,
     chunks,
+    cut_bits,
     face_runs,
     joined,
     moved_sum,
+    ones,
     plus,
     shifted,
     times_faces,
@@ -41,23 +42,6 @@ def _limit(model: DiceModel, packer: Packer) -> int | None:
     if model.a_rows is None:
         return None
     return packer.width * packer.stride * model.a_rows
-
-
-def _cut(poly: int, bits: int) -> int:
-    """``poly`` modulo 2**bits: its coefficients below bit ``bits`` (with the borrows of
-    a negative ``poly``, its two's complement); no pass where it is short enough."""
-    if bits <= 0:
-        return 0
-    if poly >= 0 and poly.bit_length() <= bits:
-        return poly
-    return poly & _ones(bits)
-
-
-@lru_cache(maxsize=2)
-def _ones(bits: int) -> int:
-    """2**bits - 1, kept: making it is a pass with a borrow through every digit, several
-    times the ``&`` that uses it, and the sums of one roll cut at the same limit."""
-    return (1 << bits) - 1
 
 
 def with_chains(
@@ -121,7 +105,7 @@ def _below_the_dropped(model: DiceModel, packer: Packer, packed: int, role: str)
         single, step, s, 1, top, size, 0, limit
     )
     # Each sum is exact below the limit only: above it their difference is no count.
-    return found if limit is None else _cut(found, limit)
+    return found if limit is None else cut_bits(found, limit)
 
 
 CLOSED_FORM_CHAINS = 4  # beyond, 2**(count-1) level patterns: place the values in order
@@ -410,7 +394,7 @@ def _geometric(
         limit -= shift
         if limit <= 0:
             return 0
-        poly = _cut(poly, limit)
+        poly = cut_bits(poly, limit)
     return shifted(_geometric_terms(poly, bits, ratio, high - low + 1, limit), shift)
 
 
@@ -444,7 +428,7 @@ def _moved(poly: int, bits: int, limit: int | None) -> int:
     """``poly << bits``, cut at ``limit`` where it reaches past it."""
     if limit is None or poly.bit_length() + bits <= limit:
         return poly << bits
-    return (poly << bits) & _ones(limit)
+    return (poly << bits) & ones(limit)
 
 
 def _divided(s1: int, s2: int, places: int, s: int, size: int, limit: int | None = None) -> int:

@@ -32,6 +32,7 @@ from sheets.odds.model import DiceModel, Outcome, b_range
 from sheets.odds.packing import (
     Packer,
     add_to,
+    cut_bits,
     placed_sum,
     plus,
     reshape,
@@ -268,7 +269,7 @@ class _SetDice:
                 packed = shifted(packed, width * (first - low * stride))
             end = begins(high)
             if end is not None:
-                packed = _cut_bits(packed, width * (end - base * stride))
+                packed = cut_bits(packed, width * (end - base * stride))
             if packed:
                 kept_states[key] = packed
         return kept_states
@@ -328,13 +329,6 @@ class _SetDice:
                 (base, packed)
             )
         return after
-
-
-def _cut_bits(packed: int, bits: int) -> int:
-    """``packed`` modulo 2**bits (0 for no bits); no pass where it is short enough."""
-    if bits <= 0:
-        return 0
-    return packed if packed.bit_length() <= bits else packed & ((1 << bits) - 1)
 
 
 def _extra_dice(

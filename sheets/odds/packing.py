@@ -146,6 +146,23 @@ def zero_coefficients(
     return low
 
 
+def cut_bits(poly: int, bits: int) -> int:
+    """``poly`` modulo 2**bits: its coefficients below bit ``bits`` (with the borrows of
+    a negative ``poly``, its two's complement); no pass where it is short enough."""
+    if bits <= 0:
+        return 0
+    if poly >= 0 and poly.bit_length() <= bits:
+        return poly
+    return poly & ones(bits)
+
+
+@lru_cache(maxsize=2)
+def ones(bits: int) -> int:
+    """2**bits - 1, kept: making it is a pass with a borrow through every digit, several
+    times the ``&`` that uses it, and the sums of one roll cut at the same limit."""
+    return (1 << bits) - 1
+
+
 def shifted(packed: int, bits: int) -> int:
     """``packed * 2**bits``, bits below 0 cut off (zero by construction, the callers'
     lifts); by 0 it is ``packed`` itself, where a shift by 0 copies it."""
