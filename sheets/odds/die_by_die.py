@@ -349,10 +349,7 @@ def _by_tables(
     lowest, highest = model.boost, model.penalty
     row = narrow.packer.width * narrow.packer.stride
     xs = tuple(o.x for o in model.extra)
-    starts: dict[tuple[int, int], int] = {}
-    for (_, exploded, dropped), parts in after.items():
-        least = min(base for base, _ in parts)
-        starts[(exploded, dropped)] = min(starts.get((exploded, dropped), least), least)
+    starts = _group_starts(after)
     # Penalty takes chains first, so fewer plain values can go: states that differ only
     # below the ones that can are summed first.
     merged: dict[_Kept, list[tuple[int, int]]] = defaultdict(list)
@@ -414,6 +411,15 @@ def _multiples(state: int, moves: tuple[tuple[int, int], ...]) -> dict[int, int]
     return {w: state if w == 1 else state * w for w in {weight for _, weight in moves}}
 
 
+def _group_starts(after: dict[_Kept, list[tuple[int, int]]]) -> dict[tuple[int, int], int]:
+    """(exploded, dropped) -> the lowest ``a`` any of the group's states is stored from."""
+    starts: dict[tuple[int, int], int] = {}
+    for (_, exploded, dropped), parts in after.items():
+        least = min(base for base, _ in parts)
+        starts[(exploded, dropped)] = min(starts.get((exploded, dropped), least), least)
+    return starts
+
+
 def _one_extra_at_a_time(
     model: DiceModel, narrow: _Narrow, after: dict[_Kept, list[tuple[int, int]]]
 ) -> dict[tuple[int, int], tuple[int, list[int]]]:
@@ -435,10 +441,7 @@ def _one_extra_at_a_time(
     row = narrow.packer.width * narrow.packer.stride
     width = narrow.packer.width
     xs = tuple(o.x for o in model.extra)
-    starts: dict[tuple[int, int], int] = {}
-    for (_, exploded, dropped), parts in after.items():
-        least = min(base for base, _ in parts)
-        starts[(exploded, dropped)] = min(starts.get((exploded, dropped), least), least)
+    starts = _group_starts(after)
     # (extreme values from the discarded end, plain values left to discard, group) ->
     # parts, each (bits from the group's start, polynomial): summed when they move.
     states: dict[tuple[tuple[int, ...], int, tuple[int, int]], list[tuple[int, int]]]
