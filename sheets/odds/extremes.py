@@ -109,19 +109,10 @@ def _one_end(
     # part: the n dice from m inward, at least q of them showing m. Found once each.
     inner_parts: dict[tuple[int, int], int] = {}
     for key, index, n, q, ways, outer in _plan(tuple(inward), side, count):
-        inner, base = bounded[index]
+        base = bounded[index][1]
         poly = inner_parts.get((index, n))
         if poly is None:
-            poly = inner[n]  # stored from n * base: the lowest face's place, n times
-            if index + 1 < len(inward):
-                m = inward[index]
-                further, above = bounded[index + 1]
-                for c, times in enumerate(_binomials(n, q)):
-                    # At least as high as ``poly``'s start: every face here is beyond the base.
-                    step = (n - c) * above + c * places[m] - n * base
-                    moved = further[n - c] << step
-                    poly -= moved if times == 1 else times * moved  # a product is a pass too
-            inner_parts[(index, n)] = poly
+            poly = inner_parts[(index, n)] = _inner(bounded, inward, places, index, n, q)
         states[key] = (poly if ways == 1 else poly * ways, sum(places[v] for v in outer) + n * base)
     return states
 
@@ -154,20 +145,40 @@ def kept_sum(
     ]
     parts: list[tuple[int, int]] = []
     for index, m in enumerate(inward):
-        inner, base = bounded[index]
+        base = bounded[index][1]
         # No outer values beyond the first face inward: g = 0 only.
         for g in range(min(side, count) if index else 1):
             n, q = count - g, side - g
-            poly = inner[n]  # stored from n * base
-            if index + 1 < len(inward):
-                further, above = bounded[index + 1]
-                for c, times in enumerate(_binomials(n, q)):
-                    moved = further[n - c] << ((n - c) * above + c * places[m] - n * base)
-                    poly -= moved if times == 1 else times * moved
+            poly = _inner(bounded, inward, places, index, n, q)  # stored from n * base
             ways = math.comb(count, g) * index**g
             # The q discarded dice showing m leave; the outer ones took their places out.
             parts.append((n * base - q * places[m], poly if ways == 1 else poly * ways))
     return placed_sum(parts)
+
+
+def _inner(
+    bounded: list[tuple[dict[int, int], int]],
+    inward: list[int],
+    places: dict[int, int],
+    index: int,
+    n: int,
+    q: int,
+) -> int:
+    """The inner part of a key whose innermost value is ``m = inward[index]``: the ``n``
+    dice from m inward, at least ``q`` of them showing m (the powers of the faces from m
+    inward less those with fewer than q showing m), stored from ``n * base``: the lowest
+    face's place, n times (``_power``)."""
+    inner, base = bounded[index]
+    poly = inner[n]
+    if index + 1 < len(inward):
+        m = inward[index]
+        further, above = bounded[index + 1]
+        for c, times in enumerate(_binomials(n, q)):
+            # At least as high as ``poly``'s start: every face here is beyond the base.
+            step = (n - c) * above + c * places[m] - n * base
+            moved = further[n - c] << step
+            poly -= moved if times == 1 else times * moved  # a product is a pass too
+    return poly
 
 
 @lru_cache(maxsize=256)
