@@ -1,4 +1,5 @@
-"""Test helpers for the dice engine: scripted dice and an exhaustive-enumeration oracle."""
+"""Test helpers for the dice engine: scripted dice, an exhaustive-enumeration oracle, and
+the odds computed with chains folded and multiplied."""
 
 from __future__ import annotations
 
@@ -6,7 +7,12 @@ import random
 from collections import defaultdict
 from collections.abc import Iterable
 
+import pytest
+
+import sheets.odds.chains as chains
+import sheets.odds.die_by_die as die_by_die
 from sheets.dice import RollSpec, roll
+from sheets.odds import _cached
 
 
 class ScriptedDice(random.Random):
@@ -59,3 +65,16 @@ def enumerate_totals(spec: RollSpec, max_faces: int) -> tuple[dict[int, float], 
             continue
         totals[result.total] += spec.sides ** -len(prefix)
     return dict(totals), left_out
+
+
+def folded_and_multiplied(spec: RollSpec) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """``spec``'s distribution computed twice, uncached: with the chains that Penalty
+    discards folded into the Advantage weights (``folded``), and with every chain
+    multiplied in (``chains``). Neither cuts the chains at ``model.a_rows``, so the two
+    agree to the last bit."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(chains, "_limit", lambda *_: None)
+        folded = _cached.__wrapped__(spec)
+        patch.setattr(die_by_die, "foldable", lambda *_: False)
+        multiplied = _cached.__wrapped__(spec)
+    return folded, multiplied

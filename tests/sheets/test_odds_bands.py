@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import sheets.odds.chains as chains
 import sheets.odds.die_by_die as die_by_die
 from sheets.dice import RollSpec
 from sheets.odds import _cached
 from sheets.odds.bands import bands
+from tests.dice_helpers import folded_and_multiplied
 
 faces_moves = st.lists(st.integers(-2, 2), min_size=2, max_size=6)
 
@@ -76,10 +76,6 @@ def test_close_rows_give_the_distribution_of_full_rows(spec: RollSpec) -> None:
     assert close == full
 
 
-def _never(model: object, exploded: int, dropped: int) -> bool:
-    return False
-
-
 discarded_chains = st.builds(
     RollSpec,
     code=st.sampled_from(["1D", "2D+1", "5D", "8D+2", "13D"]),
@@ -99,10 +95,5 @@ discarded_chains = st.builds(
 def test_folded_chains_give_the_distribution_of_multiplied_chains(spec: RollSpec) -> None:
     """Chains that Penalty discards folded into the Advantage weights (``folded``): the
     same weights, to the last bit, as multiplying them in (``chains``)."""
-    with pytest.MonkeyPatch.context() as patch:
-        # Every row of the multiplied chains, none cut at ``model.a_rows``: to the bit.
-        patch.setattr(chains, "_limit", lambda *_: None)
-        folded = _cached.__wrapped__(spec)
-        patch.setattr(die_by_die, "foldable", _never)
-        multiplied = _cached.__wrapped__(spec)
+    folded, multiplied = folded_and_multiplied(spec)
     assert folded == multiplied

@@ -10,12 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import sheets.odds.chains as chains
-import sheets.odds.die_by_die as die_by_die
 from sheets.dice import RollSpec
-from sheets.odds import _cached
 from sheets.odds.folded import _cuts, chain_folded
 from sheets.odds.model import DiceModel
+from tests.dice_helpers import folded_and_multiplied
 
 
 def _by_every_value(model: DiceModel, values: list[int], count: int, ahead: bool) -> list[int]:
@@ -64,10 +62,6 @@ def test_chains_folded_one_at_a_time_match_every_chain_value(
         assert found[: len(expected)] == expected and not any(found[len(expected) :])
 
 
-def _never(model: object, exploded: int, dropped: int) -> bool:
-    return False
-
-
 @pytest.mark.parametrize(
     "spec",
     [
@@ -80,12 +74,7 @@ def test_large_pools_fold_to_the_distribution_of_multiplied_chains(spec: RollSpe
     """Pools large enough that each row is cut into several parts for its product
     (``Folded._discarded``): the same weights, to the last bit, as multiplying the
     chains in (``chains``)."""
-    with pytest.MonkeyPatch.context() as patch:
-        # Every row of the multiplied chains, none cut at ``model.a_rows``: to the bit.
-        patch.setattr(chains, "_limit", lambda *_: None)
-        folded = _cached.__wrapped__(spec)
-        patch.setattr(die_by_die, "foldable", _never)
-        multiplied = _cached.__wrapped__(spec)
+    folded, multiplied = folded_and_multiplied(spec)
     assert folded == multiplied
 
 
