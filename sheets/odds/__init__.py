@@ -28,8 +28,9 @@ How it works, so the next reader can trust it:
   dice (``powers``); otherwise the states are keyed by the dice's extreme values where
   Boost, Penalty or a drop needs to know which die is lowest or highest: the regular
   dice counted over faces at once (``extremes``), the Wild Dice added one at a time
-  (``die_by_die``). With Advantage those states' rows of ``a`` are packed closer than
-  their span: at each ``a`` only a short band of ``b`` is reachable (``bands``).
+  (``die_by_die``), then the Boost/Penalty dice and the discard (``extra_dice``). With
+  Advantage those states' rows of ``a`` are packed closer than their span (``narrow``):
+  at each ``a`` only a short band of ``b`` is reachable (``bands``).
   States whose exploded Wild Dice Penalty discards (all, or all but the lowest) never
   get their chains multiplied in: the chains are folded into the Advantage weights
   (``folded``). With three Wild Dice beside Penalty 1 the states with one to three

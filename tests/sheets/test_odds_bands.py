@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import sheets.odds.die_by_die as die_by_die
+import sheets.odds.narrow as narrow
 from sheets.dice import RollSpec
 from sheets.odds import _cached
 from sheets.odds.bands import bands
@@ -71,7 +71,7 @@ def test_close_rows_give_the_distribution_of_full_rows(spec: RollSpec) -> None:
     weights, to the last bit, as with one full span per row."""
     close = _cached.__wrapped__(spec)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(die_by_die, "bands", _full_rows)
+        patch.setattr(narrow, "bands", _full_rows)
         full = _cached.__wrapped__(spec)
     assert close == full
 

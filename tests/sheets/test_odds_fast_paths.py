@@ -20,6 +20,7 @@ from sheets.odds import (
     chains,
     die_by_die,
     distribution,
+    extra_dice,
 )
 from sheets.odds.chains import (
     _geometric,
@@ -30,9 +31,9 @@ from sheets.odds.chains import (
     top_discarded,
     with_chains,
 )
-from sheets.odds.die_by_die import _Kept, _Narrow
 from sheets.odds.extremes import kept_sum, regular_extremes
 from sheets.odds.model import TAIL, DiceModel, cut_rows
+from sheets.odds.narrow import Kept, Narrow
 from sheets.odds.packing import (
     Packer,
     add_to,
@@ -298,7 +299,7 @@ def test_boost_and_penalty_states_move_alone_or_by_move_alike(
     every state either way gives the same counts, bit for bit."""
     found = []
     for short in (0, 10**9):  # every state alone, then every state by move
-        monkeypatch.setattr(die_by_die, "_SHORT", short)
+        monkeypatch.setattr(extra_dice, "_SHORT", short)
         _cached.cache_clear()
         found.append(distribution(spec))
     _cached.cache_clear()
@@ -326,15 +327,13 @@ def test_extra_dice_one_at_a_time_match_the_table_of_every_landing(
     (chains Penalty takes first, ``drop_highest``, pools shorter than the discard)."""
     seen = []
 
-    def both(
-        model: DiceModel, narrow: _Narrow, after: dict[_Kept, list[tuple[int, int]]]
-    ) -> _Groups:
-        assert narrow.step == 1  # where ``_extra_dice`` takes the dice one at a time
-        found = die_by_die._one_extra_at_a_time(model, narrow, after)
-        seen.append((found, die_by_die._by_tables(model, narrow, after)))
+    def both(model: DiceModel, narrow: Narrow, after: dict[Kept, list[tuple[int, int]]]) -> _Groups:
+        assert narrow.step == 1  # where ``extra_dice`` takes the dice one at a time
+        found = extra_dice._one_extra_at_a_time(model, narrow, after)
+        seen.append((found, extra_dice._by_tables(model, narrow, after)))
         return found
 
-    monkeypatch.setattr(die_by_die, "_extra_dice", both)
+    monkeypatch.setattr(die_by_die, "extra_dice", both)
     _cached.cache_clear()
     distribution(spec)
     _cached.cache_clear()
@@ -419,7 +418,7 @@ def test_a_rows_halves_hold_its_even_and_odd_coefficients(width: int, weights: l
 )
 def test_a_state_times_each_weight_of_its_moves(state: int, moves: list[tuple[int, int]]) -> None:
     """R3 step 5: a state times every weight its Boost/Penalty moves carry, each once."""
-    times = die_by_die._multiples(state, tuple(moves))
+    times = extra_dice._multiples(state, tuple(moves))
     assert times == {weight: state * weight for _, weight in moves}
 
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from sheets.dice import CheckDefaults, DieCode, DieRoll, RollSpec, roll_seeded
-from sheets.odds.die_by_die import _Narrow
 from sheets.odds.folded import _Rows
 from sheets.odds.model import Outcome
+from sheets.odds.narrow import Narrow
 from sheets.odds.packing import Packer
 from sheets.records import FrozenRecord, FrozenRecordError, Record
 from sheets.results import RANKS, Duration, Rank
@@ -87,8 +87,8 @@ def test_odds_records_compare_hash_and_stay_frozen() -> None:
     _frozen_behaviour(lambda: Outcome(1, 6, 6, 0, 6), lambda: Outcome(1, 5, 5, 0, 5), "weight")
     assert repr(Outcome(1, 2, 3, 4, 5)) == "Outcome(weight=1, value=2, a=3, b=4, x=5)"
     packer = Packer(8, 4)
-    narrow = _Narrow(1, 1, 0, packer)
-    assert narrow == _Narrow(1, 1, 0, packer, None) and narrow != _Narrow(0, 1, 0, packer)
+    narrow = Narrow(1, 1, 0, packer)
+    assert narrow == Narrow(1, 1, 0, packer, None) and narrow != Narrow(0, 1, 0, packer)
     with pytest.raises(AttributeError):
         narrow.lam = 0  # type: ignore[misc]
     rows = _Rows(2, [])  # not frozen, and so unhashable (a plain dataclass)

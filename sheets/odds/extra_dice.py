@@ -1,0 +1,319 @@
+"""R3 step 5 on the states of the set: the Boost/Penalty dice rolled beside it and the
+discard (the lowest values for Boost, the highest for Penalty, exploded Wild Die chains
+first for Penalty: they are higher than every plain die).
+
+The extra dice are rolled after Advantage chose the set (step 4), so they never touch
+``a``: only ``b`` moves, by what they add less what the discard takes. Two ways, one
+result (a test compares them): with ``b`` in whole steps of x, the extra dice are added
+one at a time and states merge after each (``_one_extra_at_a_time``); otherwise every
+way they land is counted per state at once, as a small table of moves (``_moves``).
+Without Advantage and ``drop_highest`` the extra dice are pooled with the set instead,
+and the discard only takes the pool's extremes (``discard_pooled``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from sheets.odds.model import DiceModel
+from sheets.odds.narrow import Kept, Narrow
+from sheets.odds.packing import add_to, placed_sum, plus, shifted
+
+# A Boost/Penalty state this many times shorter than its group moves on its own.
+_SHORT = 2
+
+
+def extra_dice(
+    model: DiceModel, narrow: Narrow, after: dict[Kept, list[tuple[int, int]]]
+) -> dict[tuple[int, int], tuple[int, list[int]]]:
+    """Step 5: the Boost/Penalty dice and the discard, by what the chains still need to
+    know: (exploded, dropped) -> (the lowest ``a`` stored, one polynomial per residue of
+    ``b`` modulo the step)."""
+    if narrow.step == 1:  # one residue: the dice one at a time merge states as they go
+        return _one_extra_at_a_time(model, narrow, after)
+    return _by_tables(model, narrow, after)
+
+
+def _by_tables(
+    model: DiceModel, narrow: Narrow, after: dict[Kept, list[tuple[int, int]]]
+) -> dict[tuple[int, int], tuple[int, list[int]]]:
+    """``extra_dice`` by a table of every way the extra dice land per state (``_moves``)."""
+    lowest, highest = model.boost, model.penalty
+    row = narrow.packer.width * narrow.packer.stride
+    xs = tuple(o.x for o in model.extra)
+    starts = _group_starts(after)
+    # Penalty takes chains first, so fewer plain values can go: states that differ only
+    # below the ones that can are summed first.
+    merged: dict[Kept, list[tuple[int, int]]] = defaultdict(list)
+    for (kept, exploded, dropped), parts in after.items():
+        plain = highest - min(highest, exploded - dropped)
+        if highest and plain < len(kept):
+            kept = kept[len(kept) - plain :]
+        merged[(kept, exploded, dropped)].extend(parts)
+    # A state much shorter than its group's rows makes its moves where it is stored
+    # (from its own lowest a), and is then placed in the group's sum by neighbours
+    # (``placed_sum``). A state about as long as the group is added to one sum per move
+    # instead, moved once per move: either way no pass longer than needed per move.
+    width = narrow.packer.width
+    extent: dict[tuple[int, int], int] = defaultdict(int)  # bits each group's states reach
+    for (_, exploded, dropped), parts in merged.items():
+        group = (exploded, dropped)
+        for b, part in parts:
+            reach = row * (b - starts[group]) + part.bit_length()
+            extent[group] = max(extent[group], reach)
+    placed: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
+    by_move: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
+    for (kept, exploded, dropped), parts in merged.items():
+        group = (exploded, dropped)
+        if group not in placed:
+            placed[group] = [[] for _ in range(narrow.step)]
+        base = min(b for b, _ in parts)
+        state = placed_sum([(row * (b - base), part) for b, part in parts])
+        lift = row * (base - starts[group])
+        chain_discards = min(highest, exploded - dropped)  # Penalty takes chains first
+        moves = _moves(xs, lowest, highest, kept, chain_discards)
+        if _SHORT * state.bit_length() > extent[group]:
+            sums = by_move[group]
+            times = _multiples(shifted(state, lift), moves)
+            for move, weight in moves:
+                add_to(sums, move, times[weight])
+            continue
+        times = _multiples(state, moves)
+        by_residue: dict[int, list[tuple[int, int]]] = defaultdict(list)
+        for move, weight in moves:
+            places, residue = divmod(move, narrow.step)
+            by_residue[residue].append((width * places, times[weight]))
+        for residue, moved in by_residue.items():
+            least = min(bits for bits, _ in moved)
+            inner = placed_sum([(bits - least, packed) for bits, packed in moved])
+            placed[group][residue].append((lift + least, inner))
+    for group, sums in by_move.items():
+        for move, packed in sums.items():
+            places, residue = divmod(move, narrow.step)
+            placed[group][residue].append((width * places, packed))
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    for group, residues in placed.items():
+        groups[group] = (starts[group], [placed_sum(parts) for parts in residues])
+    return groups
+
+
+def _multiples(state: int, moves: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    """``state`` times each distinct weight of ``moves`` once: the ways the Boost/Penalty
+    dice move the result are symmetric sums of dice (R3 step 5), most weights twice."""
+    return {w: state if w == 1 else state * w for w in {weight for _, weight in moves}}
+
+
+def _group_starts(after: dict[Kept, list[tuple[int, int]]]) -> dict[tuple[int, int], int]:
+    """(exploded, dropped) -> the lowest ``a`` any of the group's states is stored from."""
+    starts: dict[tuple[int, int], int] = {}
+    for (_, exploded, dropped), parts in after.items():
+        least = min(base for base, _ in parts)
+        starts[(exploded, dropped)] = min(starts.get((exploded, dropped), least), least)
+    return starts
+
+
+def _one_extra_at_a_time(
+    model: DiceModel, narrow: Narrow, after: dict[Kept, list[tuple[int, int]]]
+) -> dict[tuple[int, int], tuple[int, list[int]]]:
+    """``extra_dice`` where ``b`` moves by whole steps of x (step 1: no residues).
+
+    R3 step 5 discards the ``j`` most extreme plain values of the set and the ``k`` extra
+    dice together (``j`` is ``k`` less the chains Penalty takes first). Keeping the other
+    end of a multiset is a running selection: add the first ``k - j`` extra dice, then
+    each of the last ``j`` with the most extreme value held discarded at once. A state
+    then needs one extreme value fewer per discard, so states merge after every die:
+    about half the moves of a table of every landing per state (``_moves``), each on a
+    state no longer than before; states alike but for their most extreme value move
+    together where the die lands past it (``_past_the_first``). With a step above 1 the
+    states would split by residue at the first die and merge less than they split
+    (30D+1 Advantage Penalty 3 flips 1,6 costs more this way)."""
+    lowest, highest = model.boost, model.penalty
+    extras = lowest + highest
+    sign = 1 if lowest else -1  # Boost discards the lowest values, Penalty the highest
+    row = narrow.packer.width * narrow.packer.stride
+    width = narrow.packer.width
+    xs = tuple(o.x for o in model.extra)
+    starts = _group_starts(after)
+    # (extreme values from the discarded end, plain values left to discard, group) ->
+    # parts, each (bits from the group's start, polynomial): summed when they move.
+    states: dict[tuple[tuple[int, ...], int, tuple[int, int]], list[tuple[int, int]]]
+    states = defaultdict(list)
+    for (kept, exploded, dropped), parts in after.items():
+        group = (exploded, dropped)
+        plain = lowest or highest - min(highest, exploded - dropped)  # chains go first
+        key = tuple(sorted(kept, key=lambda value: sign * value)[:plain])
+        states[(key, plain, group)].extend((row * (b - starts[group]), p) for b, p in parts)
+    for left in range(extras, 0, -1):  # extra dice still to add
+        grown: dict[tuple[tuple[int, ...], int, tuple[int, int]], list[tuple[int, int]]]
+        grown = defaultdict(list)
+        # States whose most extreme value the die discards unless it lands beyond it, by
+        # the rest of their key: (that value, bits, state) each (``_past_the_first``).
+        firsts: dict[tuple[tuple[int, ...], int, tuple[int, int]], list[tuple[int, int, int]]]
+        firsts = defaultdict(list)
+        for (key, plain, group), parts in states.items():
+            least = min(bits for bits, _ in parts)
+            state = placed_sum([(bits - least, packed) for bits, packed in parts])
+            discards = left <= plain
+            keep = plain - 1 if discards else plain
+            if discards and len(key) == plain:
+                # At or beyond the most extreme value the die goes itself: nothing moves.
+                ways = key[0] if sign > 0 else len(xs) + 1 - key[0]
+                grown[(key[:keep], keep, group)].append(
+                    (least, state if ways == 1 else state * ways)
+                )
+                firsts[(key[1:], keep, group)].append((key[0], least, state))
+                continue
+            times: dict[int, int] = {}
+            for new, move, ways in _extra_die(xs, key, keep, sign, discards):
+                moved = times.get(ways, state)
+                if ways != 1 and ways not in times:
+                    moved = times[ways] = state * ways
+                grown[(new, keep, group)].append((least + width * move, moved))
+        for (rest, keep, group), members in firsts.items():
+            for new, bits, summed in _past_the_first(xs, sign, width, rest, keep, members):
+                grown[(new, keep, group)].append((bits, summed))
+        states = grown
+    # Every value is discarded or kept now: one state per group, key ().
+    return {group: (starts[group], [placed_sum(parts)]) for (_, _, group), parts in states.items()}
+
+
+def _past_the_first(
+    xs: tuple[int, ...],
+    sign: int,
+    width: int,
+    rest: tuple[int, ...],
+    keep: int,
+    members: list[tuple[int, int, int]],
+) -> list[tuple[tuple[int, ...], int, int]]:
+    """The states keyed ``(first, *rest)`` (``members``: first, bits, state) when a die
+    lands past ``first``: ``first`` is discarded, the die's value ``v`` joins ``rest``,
+    x moves by ``xs[v - 1] - xs[first - 1]`` (R3 step 5). Summed over ``first`` before
+    the die lands, the states move once per face instead of once per face each: the
+    sum over the values short of ``v`` grows face by face, ``xs[first - 1]`` taken out
+    as it joins. (key after, bits, polynomial) per face that some state lands past."""
+    members = sorted(members, key=lambda member: sign * member[0])
+    faces = sorted(range(1, len(xs) + 1), key=lambda v: sign * v)  # from the discarded end
+    moved: list[tuple[tuple[int, ...], int, int]] = []
+    summed, low, index = 0, 0, 0
+    for value in faces:
+        while index < len(members) and sign * members[index][0] < sign * value:
+            first, bits, state = members[index]
+            bits -= width * xs[first - 1]
+            if not summed:
+                summed, low = state, bits
+            else:  # two parts, the higher one shifted: no pass longer than the sum
+                least = min(low, bits)
+                summed = shifted(summed, low - least) + shifted(state, bits - least)
+                low = least
+            index += 1
+        if summed:
+            key = tuple(sorted((*rest, value), key=lambda v: sign * v)[:keep])
+            moved.append((key, low + width * xs[value - 1], summed))
+    return moved
+
+
+@lru_cache(maxsize=1 << 14)
+def _extra_die(
+    xs: tuple[int, ...], kept: tuple[int, ...], keep: int, sign: int, discards: bool
+) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """One Boost/Penalty die beside the extreme values ``kept`` (ordered from the
+    discarded end: ``sign * value`` ascending), and with ``discards`` the most extreme
+    value held discarded (equal values add the same x, so which of them goes does not
+    matter): (the ``keep`` values from the discarded end after it, how far x moves,
+    ways) over every face. Face ``v`` adds ``xs[v - 1]``."""
+    found: Counter[tuple[tuple[int, ...], int]] = Counter()
+    for value in range(1, len(xs) + 1):
+        held = sorted((*kept, value), key=lambda v: sign * v)
+        move = xs[value - 1]
+        if discards:
+            move -= xs[held.pop(0) - 1]
+        found[(tuple(held[:keep]), move)] += 1
+    return tuple((key, move, ways) for (key, move), ways in found.items())
+
+
+def discard_pooled(
+    model: DiceModel, narrow: Narrow, after: dict[Kept, list[tuple[int, int]]]
+) -> dict[tuple[int, int], tuple[int, list[int]]]:
+    """Step 5 when the Boost/Penalty dice were pooled with the set (no ``a``, so every
+    state is stored from 0): the discard takes the pool's ``boost`` lowest values, or
+    its ``penalty`` highest after the exploded chains (Penalty takes chains first)."""
+    xs = tuple(o.x for o in model.extra)  # what each face adds
+    width = narrow.packer.width
+    groups: dict[tuple[int, int], tuple[int, list[int]]] = {}
+    for (kept, exploded, dropped), parts in after.items():
+        group = groups.get((exploded, dropped))
+        if group is None:
+            group = groups[(exploded, dropped)] = (0, [0] * narrow.step)
+        plain = model.penalty - min(model.penalty, exploded - dropped)
+        places, residue = _gone(xs, kept, model.boost, plain, narrow.step)
+        packed = parts[0][1] if len(parts) == 1 else sum(part for _, part in parts)
+        step = width * places
+        group[1][residue] = plus(group[1][residue], shifted(packed, step))
+    return groups
+
+
+@lru_cache(maxsize=1 << 14)
+def _gone(
+    xs: tuple[int, ...], kept: tuple[int, ...], boost: int, plain: int, step: int
+) -> tuple[int, int]:
+    """What the discard takes from the pool's extreme values ``kept``, as (places,
+    residue) of ``b`` modulo ``step``: the ``boost`` lowest, or the ``plain`` highest."""
+    gone = kept[:boost] if boost else kept[len(kept) - plain :] if plain else ()
+    return divmod(-sum([xs[v - 1] for v in gone]), step)
+
+
+@lru_cache(maxsize=256)
+def _landings(xs: tuple[int, ...], count: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Every way ``count`` extra dice land, as (sorted values, ways, what they add); face
+    ``v`` adds ``xs[v - 1]``."""
+    landings = []
+    for values in combinations_with_replacement(range(1, len(xs) + 1), count):
+        ways = math.factorial(count)
+        for repeats in Counter(values).values():
+            ways //= math.factorial(repeats)
+        landings.append((values, ways, sum(xs[v - 1] for v in values)))
+    return tuple(landings)
+
+
+@lru_cache(maxsize=256)
+def _ordered_landings(
+    xs: tuple[int, ...], count: int, sign: int
+) -> tuple[tuple[list[int], int, int], ...]:
+    """``_landings`` with the values times ``sign``, ascending, and an end marker."""
+    return tuple(
+        ([*sorted(sign * v for v in values), 1 << 30], ways, gain)
+        for values, ways, gain in _landings(xs, count)
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _moves(
+    xs: tuple[int, ...], lowest: int, highest: int, kept: tuple[int, ...], chain_discards: int
+) -> tuple[tuple[int, int], ...]:
+    """How far the Boost/Penalty dice and the discard move the result (R3 step 5), given
+    the set's extreme plain values ``kept``: (move, ways) over every way the extra dice
+    land. Boost discards the ``lowest`` lowest (never a chain: the extra dice alone are
+    enough); Penalty the ``highest`` highest, exploded chains first (``chain_discards``
+    of them went already)."""
+    moves: Counter[int] = Counter()
+    plain = lowest or highest - chain_discards  # plain dice the discard takes
+    # From the discarded end inward (values negated for Penalty), merging two ordered
+    # lists: the first ``plain`` values go. An end marker that is never first stops each.
+    # Dice of equal value add the same, so which of them goes does not matter.
+    sign = 1 if lowest else -1
+    ours = [*sorted(sign * v for v in kept), 1 << 30]
+    add = (0, *xs)
+    for theirs, ways, gain in _ordered_landings(xs, lowest + highest, sign):
+        i = j = gone = 0
+        for _ in range(plain):
+            if theirs[j] <= ours[i]:
+                gone += add[sign * theirs[j]]
+                j += 1
+            else:
+                gone += add[sign * ours[i]]
+                i += 1
+        moves[gain - gone] += ways
+    return tuple(moves.items())
