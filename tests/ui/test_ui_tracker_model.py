@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -26,7 +27,7 @@ from ui.tracker.initiative_model import (
     InitiativeProxy,
     TracksRole,
 )
-from ui.tracker.player_view import PlayerView
+from ui.tracker.player_view import COL_PUBLIC_STATUS, PlayerView, PublicModel
 from ui.tracker.public_projection import public_state
 
 DIE_CODE = re.compile(r"\b\d+D(?:[+-]\d+)?\b")
@@ -115,6 +116,40 @@ def test_public_state_leaks_nothing() -> None:
     while engine.current() != "guard-2":
         engine.next_turn()
     assert public_state(engine).current is None
+
+
+def test_the_public_model_passes_the_model_tester_through_a_round(
+    qtmodeltester: ModelTester,
+) -> None:
+    engine = brawl()
+    engine.start()
+    engine.roll_initiative(seed=42)
+    model = PublicModel()
+    model.set_rows(public_state(engine).combatants)
+    qtmodeltester.check(model)
+    for _ in range(len(model.rows()) + 1):  # every turn and into round 2
+        engine.next_turn()
+        model.set_rows(public_state(engine).combatants)
+    qtmodeltester.check(model)
+    assert model.rowCount() == len(public_state(engine).combatants) > 0
+
+
+def test_every_column_of_both_tables_has_a_header() -> None:
+    """A projected table with a blank header reads as a glitch; the state column of the
+    player view is called what the GM's table calls it."""
+    engine = brawl()
+    public = PublicModel()
+    public.set_rows(public_state(engine).combatants)
+    gm = InitiativeModel(engine)
+    for model in (public, gm):
+        names = [
+            model.headerData(column, Qt.Orientation.Horizontal)
+            for column in range(model.columnCount())
+        ]
+        assert all(isinstance(name, str) and name.strip() for name in names), names
+    assert public.headerData(COL_PUBLIC_STATUS, Qt.Orientation.Horizontal) == gm.headerData(
+        COL_STATE, Qt.Orientation.Horizontal
+    )
 
 
 def test_player_view_shows_the_public_state(qtbot: QtBot) -> None:

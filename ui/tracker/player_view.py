@@ -59,7 +59,7 @@ from ui.tracker.public_projection import (
 from ui.tracker.rows import DamageCell
 from ui.tracker.table_paint import KeptRowsTable
 
-PUBLIC_HEADERS = ("#", "Name", "Side", "Condition", "")
+PUBLIC_HEADERS = ("#", "Name", "Side", "Condition", "State")  # "State" as in the GM's table
 COL_PUBLIC_CONDITION = 3
 COL_PUBLIC_STATUS = 4
 STATUS_WORDS: Final = ("Acting", "Done", *sorted(OUT_STATUSES))
