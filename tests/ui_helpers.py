@@ -18,6 +18,11 @@ from ui.workspace.character_document import CharacterDocument
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "resources" / "sample-campaign"
 
+# How long a wait for a worker or a timer may take on a loaded machine (eight test
+# workers on two cores): a passing wait returns as soon as its condition holds, so only
+# a hang waits this long (pytest-timeout stops a test at 120 s).
+PATIENCE_MS = 30_000
+
 
 def copy_sample(tmp_path: Path, name: str = "campaign") -> Path:
     target = tmp_path / name

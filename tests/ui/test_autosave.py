@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from tests.ui_helpers import copy_sample, sample_document
+from tests.ui_helpers import PATIENCE_MS, copy_sample, sample_document
 from ui.main.window import MainWindow
 from ui.services.autosave import Autosaver, autosave_file, find_recoveries, write_autosave
 from ui.services.paths import autosave_dir
@@ -46,7 +46,7 @@ def test_autosave_after_idle_and_gone_when_saved(
     qtbot.mouseClick(editor.header.points["fame"].plus, LEFT)
     target = autosave_file(greta)
     assert target.is_relative_to(private_home)  # platformdirs data folder, never the campaign
-    qtbot.waitUntil(target.exists, timeout=3000)
+    qtbot.waitUntil(target.exists, timeout=PATIENCE_MS)
     payload = json.loads(target.read_text())
     assert payload["format"] == "wilddie-autosave"
     assert payload["path"] == str(greta.path.absolute())
@@ -63,7 +63,7 @@ def test_undo_back_to_saved_removes_the_autosave(qtbot: QtBot, campaign: Path) -
     editor = window.opener.open_document(greta)
     qtbot.mouseClick(editor.header.points["fame"].plus, LEFT)
     target = autosave_file(greta)
-    qtbot.waitUntil(target.exists, timeout=3000)
+    qtbot.waitUntil(target.exists, timeout=PATIENCE_MS)
     greta.undo_stack.undo()
     assert not target.exists()
 

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from sheets.dice import RollResult, RollSpec, roll_seeded
 from sheets.dice.spends import replay
+from tests.ui_helpers import PATIENCE_MS
 from ui.dice import DicePanel
 from ui.dice.dice_view import DiceView
 from ui.dice.history import HistoryEntry, RollHistoryModel
@@ -42,7 +43,7 @@ def panel(qtbot: QtBot) -> DicePanel:
 
 
 def wait_for_odds(qtbot: QtBot, panel: DicePanel) -> None:
-    qtbot.waitUntil(lambda: panel.odds() is not None, timeout=3000)
+    qtbot.waitUntil(lambda: panel.odds() is not None, timeout=PATIENCE_MS)
 
 
 def type_code(qtbot: QtBot, panel: DicePanel, text: str) -> None:

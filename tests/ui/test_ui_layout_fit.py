@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from sheets.dice import DieCode, RollSpec
-from tests.ui_helpers import SAMPLE, copy_sample, sample_document
+from tests.ui_helpers import PATIENCE_MS, SAMPLE, copy_sample, sample_document
 from ui.campaign.browser import CampaignBrowser
 from ui.campaign.model import CampaignModel
 from ui.dice import DicePanel
@@ -217,14 +217,14 @@ def test_at_a_1366x768_laptop_the_result_is_in_view_after_the_odds_arrive(
         top = box.mapTo(viewport, QPoint(0, 0)).y()
         return top >= 0 and top + box.height() <= viewport.height()
 
-    qtbot.waitUntil(in_view, timeout=3000)
+    qtbot.waitUntil(in_view, timeout=PATIENCE_MS)
     assert panel.cp_button.isVisible()
     # Rolled again (a new spec: the odds come later again), it still ends in view.
     panel.set_spec(RollSpec(code="9D+1", boost=2))
     panel.roll()
     qtbot.waitUntil(lambda: panel.odds() is not None, timeout=5000)
     settle(qtbot)
-    qtbot.waitUntil(in_view, timeout=3000)
+    qtbot.waitUntil(in_view, timeout=PATIENCE_MS)
 
 
 def test_at_1560_wide_the_dice_form_sits_in_two_columns_and_nothing_is_cut(
@@ -296,7 +296,7 @@ def panel(qtbot: QtBot) -> DicePanel:
     widget.show()
     qtbot.waitExposed(widget)
     widget.roll(5)
-    qtbot.waitUntil(lambda: widget.odds() is not None, timeout=3000)
+    qtbot.waitUntil(lambda: widget.odds() is not None, timeout=PATIENCE_MS)
     settle(qtbot)
     return widget
 
@@ -591,7 +591,7 @@ def test_at_its_narrowest_the_browser_shows_the_search_fields_placeholder_whole(
     qtbot.keyClicks(search, "Greta")
     search.clear()
     width = search.fontMetrics().horizontalAdvance(placeholder)
-    qtbot.waitUntil(lambda: width <= text_room(search), timeout=3000)
+    qtbot.waitUntil(lambda: width <= text_room(search), timeout=PATIENCE_MS)
     assert browser.width() == browser.minimumSizeHint().width()
 
 
