@@ -3,6 +3,10 @@ histogram that paints them, in light and dark palettes."""
 
 from __future__ import annotations
 
+import gc
+import sys
+from typing import Any
+
 import pytest
 from PySide6.QtCore import QPoint, QTimer
 from PySide6.QtGui import QColor, QImage, QPalette
@@ -12,7 +16,7 @@ from sheets.dice import RollSpec
 from sheets.odds import distribution
 from tests.ui_helpers import PATIENCE_MS
 from ui.dice.histogram import Histogram, _nice_step, _without_tails
-from ui.dice.odds_worker import OddsResult, OddsWorker
+from ui.dice.odds_worker import OddsResult, OddsWorker, _Stop, _Token, _traced
 from ui.theme import dark_palette, is_dark, light_palette, mix
 
 # Late by any measure here (BUSY_AFTER_MS, a 50 ms budget): sixty dice whose three lowest
@@ -144,6 +148,31 @@ def test_deleting_the_worker_mid_computation_is_quick(qtbot: QtBot) -> None:
     # here until the test's timeout; how quick it is: bench/).
     shiboken6.delete(worker)
     assert not shiboken6.isValid(worker)
+
+
+def test_a_stop_interrupts_only_the_odds_own_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A garbage collector callback (hypothesis has one) runs on whatever thread collects:
+    a stop raised in it would be printed as ignored while the odds went on."""
+    ignored: list[Any] = []
+    monkeypatch.setattr(sys, "unraisablehook", ignored.append)
+    seen: list[str] = []
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        seen.append(phase)
+
+    def compute() -> dict[int, float]:
+        gc.collect()  # the callback's calls come first, then the odds' own
+        return distribution(RollSpec(code="4D", boost=1))
+
+    token = _Token(deadline=float("inf"))
+    token.cancelled = True
+    gc.callbacks.append(callback)
+    try:
+        with pytest.raises(_Stop):
+            _traced(compute, token)
+    finally:
+        gc.callbacks.remove(callback)
+    assert seen == ["start", "stop"] and ignored == []
 
 
 # --- histogram ----------------------------------------------------------------------------

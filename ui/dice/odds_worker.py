@@ -132,6 +132,9 @@ def _since(started: float) -> float:
     return time.perf_counter() - started
 
 
+_OWN = "sheets.odds"  # the modules whose calls a stop may interrupt
+
+
 def _traced(compute: Callable[[], dict[int, float]], token: _Token) -> dict[int, float]:
     """Run ``compute`` with a trace function that stops it on cancel or past the deadline.
 
@@ -141,11 +144,15 @@ def _traced(compute: Callable[[], dict[int, float]], token: _Token) -> dict[int,
     previous = sys.gettrace()
 
     def tracer(frame: FrameType, event: Any, arg: Any) -> Any:
-        if token.cancelled:
-            raise _Stop
-        if time.perf_counter() > token.deadline:
-            token.late = True
-            raise _Stop
+        # Only in the odds' own code: a call from elsewhere on this thread (a garbage
+        # collector callback, say) cannot take an exception, which Python would only
+        # print as "ignored" while the computation went on.
+        if frame.f_globals.get("__name__", "").startswith(_OWN):
+            if token.cancelled:
+                raise _Stop
+            if time.perf_counter() > token.deadline:
+                token.late = True
+                raise _Stop
         return previous(frame, event, arg) if previous is not None else None
 
     sys.settrace(tracer)
