@@ -23,6 +23,7 @@ from sheets.odds import (
 )
 from sheets.odds.chains import (
     _geometric,
+    chain_faces,
     fits_top_discarded,
     headroom,
     in_order,
@@ -266,6 +267,31 @@ def test_a_chain_below_a_dropped_one_matches_the_chains_placed_in_order(
     expected = in_order(model, packer, packed, 2, 1, discards)
     found = with_chains(model, packer, packed, 2, 1, discards)
     assert_cut_at_the_limit(found, expected, model, packer)
+
+
+@settings(max_examples=30, deadline=None)
+@given(chained, st.integers(0, 2**64), st.integers(1, 3))
+def test_kept_chains_moved_down_to_their_first_row_are_the_same_chains(
+    spec: RollSpec, seed: int, count: int
+) -> None:
+    """Exploded Wild Dice that stay in the roll (R3 step 3), multiplied into a polynomial
+    handed over with its zero rows below cut off (``low``, room left for last faces that
+    move down): the chains placed in order, once moved back (rows from ``model.a_rows``
+    on may be left out: the limit moves with the polynomial)."""
+    model = min((DiceModel(spec, lam) for lam in (1, 0)), key=lambda m: m.b_range()[1])
+    low, span = model.b_range()
+    packer = Packer(width_for(model.sides ** (8 + model.depth * 4)), span)
+    rng = random.Random(seed)
+    packed = sum(
+        packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
+        for _ in range(6)
+    )
+    expected = in_order(model, packer, packed, count, 0, 0)
+    first = ((packed & -packed).bit_length() - 1) // packer.width
+    guard = count * max(0, -min(chain_faces(model, packer)[1]))
+    cut = max(0, first - guard)
+    found = with_chains(model, packer, packed >> (cut * packer.width), count, 0, 0, cut)
+    assert_cut_at_the_limit(shifted(found, cut * packer.width), expected, model, packer)
 
 
 @settings(max_examples=80, deadline=None)
