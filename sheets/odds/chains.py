@@ -33,6 +33,7 @@ from sheets.odds.packing import (
     plus,
     shifted,
     times_faces,
+    widened_signed,
 )
 
 
@@ -45,24 +46,32 @@ def _limit(model: DiceModel, packer: Packer) -> int | None:
 
 
 def with_chains(
-    model: DiceModel, packer: Packer, packed: int, count: int, dropped: int, discards: int
+    model: DiceModel,
+    packer: Packer,
+    packed: int,
+    count: int,
+    dropped: int,
+    discards: int,
+    low: int = 0,
 ) -> int:
     """Multiply in ``count`` exploded Wild Dice: the top ``dropped`` of them left the roll
-    (R3 step 3), the next ``discards`` are discarded by Penalty (step 5)."""
+    (R3 step 3), the next ``discards`` are discarded by Penalty (step 5). Where none is
+    dropped or discarded, ``packed`` may be moved down ``low`` coefficients (its zeros
+    below cut off, room left for the last faces that move down: ``chain_faces``)."""
     if dropped == 0 and (discards == 0 or discards >= count):
-        top = model.exploded[0]  # one explosion and a last face of 1: value s + 1
-        last = model.plain_wild
-        if discards:  # every chain is discarded by Penalty: it counts in a only
-            top, last = model.discarded(top), [model.discarded(o) for o in last]
-        step_a, step_b = top.a - last[0].a, top.b - last[0].b  # what one top face adds
-        places = [o.a * packer.stride + o.b for o in last]
-        low = min(places)
-        runs = face_runs(tuple(sorted(packer.width * (p - low) for p in places)))
+        step, places = chain_faces(model, packer, discards > 0)
+        low_place = min(places)
+        runs = face_runs(tuple(sorted(packer.width * (p - low_place) for p in places)))
+        limit = _limit(model, packer)
+        if limit is not None:
+            limit -= low * packer.width
         for _ in range(count):
             # The last faces (``moved_sum``) but for their lowest place, which the chain's
             # one shift at the end takes on: a pass over the polynomial saved.
             faces = times_faces(packed, runs)
-            packed = _chain(model, packer, faces, step_a * packer.span + step_b, low)
+            packed = _geometric(
+                faces, step, model.sides, 1, model.depth - 1, packer.nbytes, low_place, limit
+            )
         return packed
     if dropped == 1 and count == 1:  # the one exploded die leaves the roll: weight only
         return packed * (model.scale - 1)
@@ -71,6 +80,18 @@ def with_chains(
     if count <= CLOSED_FORM_CHAINS:
         return ordered_chains(model, packer, packed, count, dropped, discards)
     return in_order(model, packer, packed, count, dropped, discards)
+
+
+def chain_faces(model: DiceModel, packer: Packer, discarded: bool = False) -> tuple[int, list[int]]:
+    """How far one exploded Wild Die that stays in the roll moves a packed polynomial
+    (``discarded``: every chain discarded by Penalty, it counts in ``a`` only): (places
+    one top face adds, places of each last face)."""
+    top = model.exploded[0]  # one explosion and a last face of 1: value s + 1
+    last = model.plain_wild
+    if discarded:
+        top, last = model.discarded(top), [model.discarded(o) for o in last]
+    step_a, step_b = top.a - last[0].a, top.b - last[0].b  # what one top face adds
+    return step_a * packer.span + step_b, [o.a * packer.stride + o.b for o in last]
 
 
 def _role(model: DiceModel, packer: Packer, role: str) -> tuple[int, list[int]]:
@@ -163,14 +184,31 @@ def top_discarded_applies(model: DiceModel, packer: Packer) -> bool:
     return model.wild >= 3 and model.penalty == 1 and fits_top_discarded(model, packer)
 
 
+def set_room(model: DiceModel) -> int:
+    """How many times the set's count (``s**(pool + extras)``) a packing needs for the
+    y's of ``top_discarded``, signed: the largest, y3's, sums the counts of three
+    exploded dice (every coefficient at most the set's count) times
+    (s - T)**2 P3 - 3 s (s - T) Lk P2 + 3 s**2 Ld Lk**2, whose coefficients add up to
+    at most (s - 1)**3 ((s + 1)**2 + 3 s (s + 1) + 3 s**2); y1's and y2's less."""
+    s = model.sides
+    return 2 * (s - 1) ** 3 * (7 * s * s + 5 * s + 1)
+
+
 def top_discarded(
-    model: DiceModel, packer: Packer, parts: dict[int, int], lows: dict[int, int] | None = None
+    model: DiceModel,
+    packer: Packer,
+    parts: dict[int, int],
+    lows: dict[int, int] | None = None,
+    narrow: Packer | None = None,
 ) -> int:
     """One, two or three exploded Wild Dice (``parts``: count -> packed polynomial, moved
     down ``lows[count]`` coefficients where given: its zeros below cut off), the
     highest discarded by Penalty 1 (R3 step 5: the exploded chains are the highest dice),
     the others kept: ``ordered_chains`` for (count, 0, 1), every count in the same three
-    geometric sums and one pass over the chunks.
+    geometric sums and one pass over the chunks. Each part stands for itself times
+    ``model.scale ** (model.wild - count)`` (the Wild Dice that did not explode), and
+    is packed in ``narrow`` (``packer`` where not given: same span and stride, room for
+    ``set_room`` times each part's count), the result in ``packer``.
 
     With k_j = s**(M-j) T**j (a kept chain's level j, T its top face, M = depth - 1),
     d_j the same for the discarded chain, and G_j = sum_{i<j} k_i, three chains are
@@ -183,46 +221,60 @@ def top_discarded(
     W = R_s(Y1) + R_s2(Y2) + R_s3(Y3). The chains are W / (s - T)**2, chunk by chunk of
     T's places: s**2 Z_k = W_k + 2 s Z_{k-1} - Z_{k-2}, exact. W has negative
     coefficients, under (s + 1)**2 counts (``headroom``): read with half a coefficient
-    added to each."""
+    added to each.
+
+    The scale is s**M, so Y1, Y2, Y3 are scale**(wild - 1), scale**(wild - 2) and
+    scale**(wild - 3) times sums of the parts' own counts with small factors: those
+    are found in ``narrow`` (every pass over the faces some 2.5 times shorter than in
+    ``packer``, whose width holds the whole denominator), then widened and scaled."""
     s, top = model.sides, model.depth - 1
-    width, size = packer.width, packer.nbytes
+    size = packer.nbytes
+    narrow = narrow or packer
+    width = narrow.width
     tk, kept = _role(model, packer, "kept")
     td, gone = _role(model, packer, "discard")
     # Faces may move down (no a): start high enough that no shift cuts a count off.
-    guard = width * 3 * max(0, -min(kept + gone))
+    guard = 3 * max(0, -min(kept + gone))
     # The parts' common lowest place is put back once, on the result.
     lows = lows or {}
     low = min((lows.get(count, 0) for count in parts), default=0)
-    raised = {count: guard + width * (lows.get(count, 0) - low) for count in parts}
+    raised = {count: width * (guard + lows.get(count, 0) - low) for count in parts}
     t1, t2 = tk * width, 2 * tk * width  # T and T**2 as shifts
-    sm = s**top
 
     def less(poly: int) -> int:  # (s - T) poly
         return s * poly - (poly << t1)
 
-    # The y's written with (s - T) taken out where it can be: fewer passes (and fewer
-    # products by the multi-digit s**M) than the y's expanded.
+    # The y's written with (s - T) taken out where it can be: fewer passes than the y's
+    # expanded.
     y2 = y3 = 0
-    inner = highest = 0  # y1 = (s - T) inner + 3 s**2M T**2 Ld Lk**2 N3
+    inner = highest = 0  # y1 = (s - T) inner + 3 T**2 Ld Lk**2 N3
     if 3 in parts:
         base = shifted(parts[3], raised[3])
         once, _, twice, c = _one_level(base, kept, gone, width, False, True)  # Lk, Lk**2, P3
         b = _one_level(once, kept, gone, width, True, False)[1]  # P2 Lk N
         a = moved_sum(twice, gone, width)  # Ld Lk**2 N
-        highest = (3 * sm * sm) * a << t2
-        y2 = (3 * sm) * (less(b) - 2 * s * a) << t1
+        highest = 3 * a << t2
+        y2 = 3 * (less(b) - 2 * s * a) << t1
         y3 = less(less(c) - 3 * s * b) + 3 * s * s * a
     if 2 in parts:
         base = shifted(parts[2], raised[2])
         once, b, _, _ = _one_level(base, kept, gone, width, True, False)  # Lk, P2
         a = moved_sum(once, gone, width)  # Ld Lk N
-        # (s - T) times 2 Ld Lk (s**M T R_s - s R_s2) + (s - T) P2 R_s2.
-        inner = (2 * sm) * a << t1
+        # (s - T) times 2 Ld Lk (T R_s - s R_s2) + (s - T) P2 R_s2, over scale**(wild - 2).
+        inner = 2 * a << t1
         y2 = plus(y2, less(less(b) - 2 * s * a))
     if 1 in parts:
         d = moved_sum(shifted(parts[1], raised[1]), gone, width)  # Ld N: (s - T)**2 R_s
         inner = plus(inner, less(d))
     y1 = plus(less(inner) if inner else 0, highest)
+    ys = [y1, y2, y3]
+    if narrow is not packer:
+        ys = widened_signed(ys, width, packer.width)
+    scales = [model.scale ** (model.wild - count) for count in (1, 2, 3)]
+    y1, y2, y3 = (y * scale if scale > 1 else y for y, scale in zip(ys, scales, strict=True))
+    width = packer.width
+    guard *= width
+    t1, t2 = tk * width, 2 * tk * width
     # The limit in W's places (those of Z, before the shift at the end), up to a whole
     # chunk of the division: its chunks below are exact when W is exact below there.
     limit = _limit(model, packer)
@@ -452,15 +504,6 @@ def _divided(s1: int, s2: int, places: int, s: int, size: int, limit: int | None
         if previous:
             out[k * chunk : (k + 1) * chunk] = previous.to_bytes(chunk, "little")
     return int.from_bytes(out, "little")
-
-
-def _chain(model: DiceModel, packer: Packer, faces: int, places: int, moved: int = 0) -> int:
-    """sum over j = 1..depth-1 of s**(depth-1-j) * T**j * faces, T moving by ``places``,
-    the whole moved ``moved`` coefficients more (below 0: bits that are zero in ``faces``
-    are cut off)."""
-    return _geometric(
-        faces, places, model.sides, 1, model.depth - 1, packer.nbytes, moved, _limit(model, packer)
-    )
 
 
 def in_order(

@@ -20,7 +20,13 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from sheets.odds.chains import top_discarded, top_discarded_applies, with_chains
+from sheets.odds.chains import (
+    chain_faces,
+    set_room,
+    top_discarded,
+    top_discarded_applies,
+    with_chains,
+)
 from sheets.odds.extra_dice import discard_pooled, extra_dice
 from sheets.odds.extremes import kept_sum, regular_extremes
 from sheets.odds.folded import Folded, foldable
@@ -34,6 +40,7 @@ from sheets.odds.packing import (
     reshape,
     shifted,
     spread,
+    width_for,
     zero_bytes,
 )
 
@@ -275,36 +282,57 @@ def _chained(
     no chain left the roll or was discarded, one die's chain at a time serves every
     count: C(C(G2) + G1) + G0 is C*C*G2 + C*G1 + G0 in two passes instead of three."""
     total = 0
-    plain: dict[int, int] = {}
     top_discarded_parts: dict[int, int] = {}  # exploded -> states, Penalty 1 takes the top
     joined = top_discarded_applies(model, final)
     top_discarded_lows: dict[int, int] = {}  # exploded -> zero coefficients cut below
+    # Their counts alone, unscaled, in a packing of their own: ``top_discarded`` goes
+    # over the faces there, some 2.5 times narrower than the final packing.
+    room = model.sides ** (model.pool + model.extras) * set_room(model)
+    narrower = Packer(width_for(room), final.span, final.stride)
+    if narrower.width >= final.width:
+        narrower = final
+    laid_plain: dict[int, bytearray] = {}  # exploded -> states that keep every chain
     for (exploded, dropped), (start, residues) in groups.items():
         chain_discards = min(model.penalty, exploded - dropped)
-        laid = _laid(residues, start, narrow, model, final, offset)
         together = joined and not dropped and chain_discards and exploded <= 3
+        packer = narrower if together else final
+        laid = _laid(residues, start, narrow, model, packer, offset)
+        if not (together or dropped or chain_discards):
+            laid_plain[exploded] = laid
+            continue
         # The rows below the first state are zeros that every pass of ``top_discarded``
         # would go over (a sixth of each part): cut, the shift put back once at the end.
-        low = zero_bytes(laid) // final.nbytes if together else 0
-        widened = int.from_bytes(memoryview(laid)[low * final.nbytes :], "little")
-        if exploded < model.wild:  # a product by 1 is a copy too
-            widened *= model.scale ** (model.wild - exploded)
+        low = zero_bytes(laid) // packer.nbytes if together else 0
+        widened = int.from_bytes(memoryview(laid)[low * packer.nbytes :], "little")
         if together:
             top_discarded_parts[exploded] = widened
             top_discarded_lows[exploded] = low
-        elif dropped or chain_discards:
-            total = plus(
-                total, with_chains(model, final, widened, exploded, dropped, chain_discards)
-            )
-        else:
-            plain[exploded] = widened
+            continue
+        if exploded < model.wild:  # a product by 1 is a copy too
+            widened *= model.scale ** (model.wild - exploded)
+        total = plus(total, with_chains(model, final, widened, exploded, dropped, chain_discards))
     if top_discarded_parts:
-        found = top_discarded(model, final, top_discarded_parts, top_discarded_lows)
+        found = top_discarded(model, final, top_discarded_parts, top_discarded_lows, narrower)
         total = plus(total, found)
+    if not laid_plain:
+        return total
+    # Their zero rows below too, down to the lowest first state of them all (less as many
+    # coefficients as the chains' last faces can move down: ``with_chains`` cuts there).
+    low = 0
+    if max(laid_plain):  # without chains, a cut would be a shift back for nothing
+        guard = model.wild * max(0, -min(chain_faces(model, final)[1]))
+        first = min(zero_bytes(laid) for laid in laid_plain.values()) // final.nbytes
+        low = max(0, first - guard)
+    plain: dict[int, int] = {}
+    for exploded, laid in laid_plain.items():
+        widened = int.from_bytes(memoryview(laid)[low * final.nbytes :], "little")
+        if exploded < model.wild:  # a product by 1 is a copy too
+            widened *= model.scale ** (model.wild - exploded)
+        plain[exploded] = widened
     nested = 0
-    for exploded in range(max(plain, default=0), 0, -1):
-        nested = with_chains(model, final, plus(nested, plain.get(exploded, 0)), 1, 0, 0)
-    return plus(plus(total, nested), plain.get(0, 0))
+    for exploded in range(max(plain), 0, -1):
+        nested = with_chains(model, final, plus(nested, plain.get(exploded, 0)), 1, 0, 0, low)
+    return plus(total, shifted(plus(nested, plain.get(0, 0)), low * final.width))
 
 
 def _laid(

@@ -337,3 +337,43 @@ def joined(parts: list[int], bits: int) -> int:
         parts = paired
         bits *= 2
     return parts[0]
+
+
+def widened_signed(polys: list[int], source: int, target: int) -> list[int]:
+    """``polys`` with every coefficient moved from ``source`` bits apart to ``target``
+    bits apart (both whole bytes, ``target`` the wider), signed coefficients each under
+    2**(source - 1) either way.
+
+    Half a coefficient is added to each (``repeated``), so every one reads as a whole
+    number from the bytes; the bytes are copied one strided slice per byte of a
+    coefficient (C loops) and the half taken out again at the new width."""
+    size, wide = source // 8, target // 8
+    count = max((abs(poly).bit_length() for poly in polys), default=0) // source + 2
+    half = 1 << (source - 1)
+    narrow_halves, wide_halves = repeated(half, source, count), repeated(half, target, count)
+    out: list[int] = []
+    for poly in polys:
+        if not poly:
+            out.append(0)
+            continue
+        raw = (poly + narrow_halves).to_bytes(count * size, "little")
+        spaced = bytearray(count * wide)
+        for byte in range(size):
+            spaced[byte::wide] = raw[byte::size]
+        out.append(int.from_bytes(spaced, "little") - wide_halves)
+    return out
+
+
+def repeated(value: int, width: int, count: int) -> int:
+    """``value`` in each of ``count`` coefficients ``width`` bits apart (``value`` under
+    2**width): doubled, a shift and an or per step, about two passes over the whole,
+    where ``int.from_bytes`` costs some 20 instructions a byte."""
+    if count <= 0:
+        return 0
+    packed, have = value, 1
+    while 2 * have <= count:
+        packed |= packed << (have * width)
+        have *= 2
+    if have < count:
+        packed |= repeated(value, width, count - have) << (have * width)
+    return packed

@@ -24,10 +24,12 @@ from sheets.odds import (
 )
 from sheets.odds.chains import (
     _geometric,
+    chain_faces,
     fits_top_discarded,
     headroom,
     in_order,
     ordered_chains,
+    set_room,
     top_discarded,
     with_chains,
 )
@@ -45,8 +47,10 @@ from sheets.odds.packing import (
     moved_sum,
     placed_sum,
     plus,
+    repeated,
     shifted,
     times_faces,
+    widened_signed,
     width_for,
     zero_coefficients,
 )
@@ -266,6 +270,31 @@ def test_a_chain_below_a_dropped_one_matches_the_chains_placed_in_order(
     assert_cut_at_the_limit(found, expected, model, packer)
 
 
+@settings(max_examples=30, deadline=None)
+@given(chained, st.integers(0, 2**64), st.integers(1, 3))
+def test_kept_chains_moved_down_to_their_first_row_are_the_same_chains(
+    spec: RollSpec, seed: int, count: int
+) -> None:
+    """Exploded Wild Dice that stay in the roll (R3 step 3), multiplied into a polynomial
+    handed over with its zero rows below cut off (``low``, room left for last faces that
+    move down): the chains placed in order, once moved back (rows from ``model.a_rows``
+    on may be left out: the limit moves with the polynomial)."""
+    model = min((DiceModel(spec, lam) for lam in (1, 0)), key=lambda m: m.b_range()[1])
+    low, span = model.b_range()
+    packer = Packer(width_for(model.sides ** (8 + model.depth * 4)), span)
+    rng = random.Random(seed)
+    packed = sum(
+        packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
+        for _ in range(6)
+    )
+    expected = in_order(model, packer, packed, count, 0, 0)
+    first = ((packed & -packed).bit_length() - 1) // packer.width
+    guard = count * max(0, -min(chain_faces(model, packer)[1]))
+    cut = max(0, first - guard)
+    found = with_chains(model, packer, packed >> (cut * packer.width), count, 0, 0, cut)
+    assert_cut_at_the_limit(shifted(found, cut * packer.width), expected, model, packer)
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(st.integers(-64, 4000), st.integers(0, 2**300)), max_size=40))
 def test_placed_sum_adds_every_part_at_its_place(parts: list[tuple[int, int]]) -> None:
@@ -483,24 +512,25 @@ def test_three_chains_the_highest_discarded_match_the_chains_placed_in_order(
     """One, two and three exploded Wild Dice beside Penalty 1 (R3 steps 3 and 5): the
     highest chain is discarded, the others count. The three geometric sums and the
     division by (s - T)**2 against placing every chain value in order, on random
-    polynomials, each count alone and all together, and moved down to their lowest
-    coefficient."""
+    polynomials (each times the scale of the Wild Dice that did not explode), each
+    count alone and all together, moved down to their lowest coefficient, and handed
+    over in a packing just wide enough for their own counts (``set_room``)."""
     model = DiceModel(spec, lam)
     low, span = model.b_range()
     packer = Packer(width_for(model.sides ** (8 + model.depth * 3) * headroom(model)), span)
     assume(fits_top_discarded(model, packer))
     rng = random.Random(seed)
-    parts = {
-        count: sum(
-            packer.monomial(
-                rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9)
-            )
+    spots = {
+        count: [
+            (rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
             for _ in range(4)
-        )
+        ]
         for count in (1, 2, 3)
     }
+    parts = {count: sum(packer.monomial(*spot) for spot in spots[count]) for count in spots}
     expected = {
-        count: in_order(model, packer, packed, count, 0, 1) for count, packed in parts.items()
+        count: in_order(model, packer, packed * model.scale ** (3 - count), count, 0, 1)
+        for count, packed in parts.items()
     }
     for count, packed in parts.items():
         found = top_discarded(model, packer, {count: packed})
@@ -514,6 +544,40 @@ def test_three_chains_the_highest_discarded_match_the_chains_placed_in_order(
     }
     cut = {count: packed >> (packer.width * lows[count]) for count, packed in parts.items()}
     assert_cut_at_the_limit(top_discarded(model, packer, cut, lows), whole, model, packer)
+    # The same in a narrow packing: every count under 2**7 (12 weights of at most 9).
+    narrow = Packer(width_for(2**7 * set_room(model)), span)
+    assert narrow.width < packer.width
+    narrowed = {
+        count: sum(narrow.monomial(0, a * span + b - lows[count], w) for a, b, w in spots[count])
+        for count in spots
+    }
+    found = top_discarded(model, packer, narrowed, lows, narrow)
+    assert_cut_at_the_limit(found, whole, model, packer)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(-(2**23) + 1, 2**23 - 1), max_size=40),
+    st.lists(st.integers(-(2**23) + 1, 2**23 - 1), max_size=40),
+    st.sampled_from([(24, 32), (24, 48), (24, 240)]),
+)
+def test_widened_signed_polynomials_keep_every_coefficient(
+    first: list[int], second: list[int], widths: tuple[int, int]
+) -> None:
+    """Signed coefficients moved to a wider packing (``top_discarded``'s y's): the same
+    polynomials, whatever the signs of their highest coefficients."""
+    source, target = widths
+
+    def packed(coefficients: list[int], width: int) -> int:
+        return sum(c << (width * i) for i, c in enumerate(coefficients))
+
+    found = widened_signed([packed(first, source), packed(second, source)], source, target)
+    assert found == [packed(first, target), packed(second, target)]
+
+
+@given(st.integers(0, 2**16 - 1), st.sampled_from([16, 24, 40]), st.integers(0, 70))
+def test_a_value_repeated_in_every_coefficient(value: int, width: int, count: int) -> None:
+    assert repeated(value, width, count) == sum(value << (width * i) for i in range(count))
 
 
 def assert_cut_at_the_limit(found: int, expected: int, model: DiceModel, packer: Packer) -> None:
