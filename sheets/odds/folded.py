@@ -460,12 +460,51 @@ class Folded:
             if a in kernels:
                 row = int.from_bytes(spaced[first * block : end * block], "little")
                 combined[a] = (lam * a + step * (first_b + self.low), row)
-        placed = [(x0 + low_x, row * kernels[a]) for a, (x0, row) in combined.items()]
         out: dict[int, int] = {}
-        if not placed:
+        if not combined:
             return out
+        # Without flips every row may be one shape times a count (each plain die adds
+        # to the result what it adds to ``a``; only the Penalty dice move it): then the
+        # kernels times their counts are summed first and the shape multiplies the sum
+        # once, rather than each row its kernel (``_one_shape``).
+        shaped = _one_shape(combined, wide)
+        if shaped is not None:
+            shape, counts = shaped
+            placed = [(x0 + low_x, kernels[a] * count) for a, (x0, count) in counts.items()]
+        else:
+            shape = 1
+            placed = [(x0 + low_x, row * kernels[a]) for a, (x0, row) in combined.items()]
         lowest = min(x0 for x0, _ in placed)
-        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
+        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed) * shape
         for position, weight in Packer(wide, 1).coefficients(total):
             out[position + lowest] = weight * factor
         return out
+
+
+def _one_shape(
+    rows: dict[int, tuple[int, int]], width: int
+) -> tuple[int, dict[int, tuple[int, int]]] | None:
+    """Whether every row (a -> (x of its first place, packed row, ``width`` bits a
+    coefficient)) is one shape times a count: (shape, a -> (x of the shape's first
+    place, count)), the shape's coefficients without a common factor and its first
+    one at place 0; else None. Each row is checked exactly (its first coefficient
+    divided, the shape times the quotient compared), so a row that differs in any
+    coefficient is found; with flips the second row mostly differs at once."""
+    shape = lead_shape = 0
+    counts: dict[int, tuple[int, int]] = {}
+    low = (1 << width) - 1
+    for a, (x0, row) in rows.items():
+        if not row:
+            continue
+        lead = ((row & -row).bit_length() - 1) // width
+        if lead:
+            row >>= lead * width
+        first = row & low
+        if not shape:
+            common = math.gcd(*(weight for _, weight in Packer(width, 1).coefficients(row)))
+            shape, lead_shape = row // common, first // common
+        count, left = divmod(first, lead_shape)
+        if left or row != shape * count:
+            return None
+        counts[a] = (x0 + lead, count)
+    return shape, counts
