@@ -399,23 +399,32 @@ class Folded:
         slot = width_for(kept_bound)
         rows_a = sorted({a for _, _, rows in group.residues for a, *_ in rows})
         first_a, last_a = rows_a[0], rows_a[-1]
-        length = last_a + (q + 1) * top + 2
+        count = last_a - first_a + 1
+        # The U_m are packed from s = first_a on (place p is s = first_a + p): W_v reads
+        # U_m at a + (q - m + 1) v, a >= first_a, and the updates read it higher still.
+        # And only below count + (q - m + 1) v: the updates of a lower value v' read U_m
+        # at p + (m' - m) v for a U_m' needed below count + (q - m' + 1) v'. So each U_m
+        # is cut to that as the values go down (``_cut_each``), and every shift, product
+        # and sum over it is about as long as it still needs to be.
+        length = count + (q + 1) * top
         size = slot // 8
         weights = b"".join(
-            (factors[a] if a < len(factors) else 0).to_bytes(size, "little") for a in range(length)
+            (factors[a] if a < len(factors) else 0).to_bytes(size, "little")
+            for a in range(first_a, first_a + length)
         )
         u = [int.from_bytes(weights, "little")] + [0] * q
         share = [sum(math.comb(q - i, m - i) for i in range(m + 1)) for m in range(q + 1)]
-        count = last_a - first_a + 1
         rows_mask = (1 << (slot * count)) - 1
         by_x: dict[int, int] = {}  # x(v) -> sum of g * W_v over the rows, packed
-        for o in chains:
+        for index, o in enumerate(chains):
             v, g = o.value, o.weight
             w = 0
             for m in range(q + 1):
                 term = u[m] >> (slot * (q - m + 1) * v)
                 w = plus(w, term * (share[m] * g ** (q - m)))
-            add_to(by_x, o.x, ((w >> (slot * first_a)) & rows_mask) * g)
+            add_to(by_x, o.x, (w & rows_mask) * g)
+            if index + 1 == len(chains):
+                break
             # S> of the next lower value is S>= of this one: U_m grows by the A terms
             # (k = m adds U_m itself: no product by 1 or shift by 0, each a copy).
             u = [
@@ -429,6 +438,7 @@ class Folded:
                 )
                 for m in range(q + 1)
             ]
+            _cut_each(u, slot, count, q, chains[index + 1].value)
         low_x = min(by_x)
         span_x = max(by_x) - low_x + 1
         step, lam, size_n = self.step, self.lam, self.packer.nbytes
@@ -508,3 +518,15 @@ def _one_shape(
             return None
         counts[a] = (x0 + lead, count)
     return shape, counts
+
+
+def _cut_each(u: list[int], slot: int, count: int, q: int, value: int) -> None:
+    """Each U_m of ``Folded._kept_lowest`` cut to the places it is still read at, below
+    count + (q - m + 1) * value, once it reaches some places further: a cut is a mask
+    made and applied, a few passes, while each place too many costs a few passes of
+    shifts, products and sums a value, so U_m is cut about every eighth value."""
+    for m, packed in enumerate(u):
+        reach = q - m + 1
+        needed = count + reach * value
+        if packed.bit_length() > slot * (needed + 8 * reach):
+            u[m] = packed & ((1 << (slot * needed)) - 1)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheets.dice import RollSpec
-from sheets.odds.folded import _cuts, _one_shape, chain_folded
+from sheets.odds.folded import _cut_each, _cuts, _one_shape, chain_folded
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer
 from tests.dice_helpers import folded_and_multiplied
@@ -131,3 +131,23 @@ def test_rows_of_one_shape_are_found_and_a_row_off_the_shape_is_not(
     x0, row = changed[len(rows) - 1]
     changed[len(rows) - 1] = (x0, row + (1 << (width * (lead + place))))
     assert len(rows) == 1 or _one_shape(changed, width) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(0, 2**3000), min_size=1, max_size=4),
+    st.integers(1, 30),
+    st.integers(1, 40),
+)
+def test_the_sums_of_a_kept_lowest_chain_keep_every_place_still_read(
+    sums: list[int], count: int, value: int
+) -> None:
+    """``_cut_each`` cuts U_m (``Folded._kept_lowest``) only above the places the lower
+    values still read, below count + (q - m + 1) * value: those are kept as they were."""
+    slot, q = 16, len(sums) - 1
+    cut = list(sums)
+    _cut_each(cut, slot, count, q, value)
+    for m, (before, after) in enumerate(zip(sums, cut, strict=True)):
+        read = (1 << (slot * (count + (q - m + 1) * value))) - 1
+        assert after & read == before & read
+        assert after in (before, before & read)
