@@ -319,8 +319,13 @@ class Folded:
         part's coefficients in x), piece and place are added as they come (no shift),
         the few sums by place then placed by neighbours."""
         del largest  # the weights' own size bounds the products
-        model, step, lam = self.model, self.step, self.lam
+        model, step = self.model, self.step
         factor = model.scale ** (model.wild - group.exploded)
+        # Penalty discarding exactly the chains keeps every plain die: each row is the
+        # Penalty dice's polynomial times one narrow line (``_penalty_apart``), and
+        # only those lines are weighted, the Penalty dice added to the counts after.
+        apart = _penalty_apart(self, group) if group.exploded == model.penalty else None
+        lines = apart[1] if apart is not None else self._lines(group)
         weights = chain_folded(model, factors, group.exploded, True)
         # The group's factor is left out of the packing: it multiplies each unpacked
         # count (a few hundred products of Python ints) rather than widening every
@@ -337,7 +342,7 @@ class Folded:
         pieces = -(-heaviest // bits)
         low = (1 << bits) - 1
         cut = [[(weight >> (bits * i)) & low for i in range(pieces)] for weight in weights]
-        longest = max(row.bit_length() for _, _, _, row in group.lines)
+        longest = max(row.bit_length() for _, _, row in lines)
         mask_bytes = b"\xff" * (narrow // 8) + bytes((slot - narrow) // 8)
         mask = int.from_bytes(mask_bytes * (longest // slot + 1), "little")
         # Part q keeps coefficients q, q + parts, ..: its mask moved up q places, so the
@@ -345,13 +350,11 @@ class Folded:
         masks = [mask << (narrow * q) for q in range(parts)] if parts > 1 else [-1]
         classes = step * parts
         sums: dict[tuple[int, int, int], int] = {}  # (x class, piece, place) -> sum
-        base = step * self.low
-        for a, residue, first_b, row in group.lines:
+        for a, x0, row in lines:
             if a >= len(weights) or not weights[a]:
                 continue
             split = cut[a]
-            # x = lam * a + step * (b + low) + residue, b = first_b + q + parts * i.
-            x0 = lam * a + step * first_b + base + residue
+            # Coefficient q + parts * i of the row is x = x0 + step * (q + parts * i).
             for q, kept in enumerate(masks):
                 part = row & kept
                 if part:
@@ -373,7 +376,18 @@ class Folded:
             for index, count in unpack.coefficients(total):
                 x = cls + classes * (lowest + index)
                 counts[x] = counts.get(x, 0) + (count << (bits * i))
+        if apart is not None:
+            counts = _times_dice(counts, apart[0])
         return {x: count * factor for x, count in counts.items()}
+
+    def _lines(self, group: _Rows) -> list[tuple[int, int, int]]:
+        """The group's rows as (a, x of the first coefficient, row), coefficients
+        ``step`` apart in x: x = lam * a + step * (b + low) + residue."""
+        lam, step, low = self.lam, self.step, self.low
+        return [
+            (a, lam * a + step * (first_b + low) + residue, row)
+            for a, residue, first_b, row in group.lines
+        ]
 
     def _kept_lowest(self, group: _Rows, factors: list[int], largest: int) -> dict[int, int]:
         """x -> weighted count for a group whose ``q`` highest chains are discarded and
@@ -530,3 +544,85 @@ def _cut_each(u: list[int], slot: int, count: int, q: int, value: int) -> None:
         needed = count + reach * value
         if packed.bit_length() > slot * (needed + 8 * reach):
             u[m] = packed & ((1 << (slot * needed)) - 1)
+
+
+def penalty_dice(model: DiceModel) -> dict[int, int]:
+    """x -> ways the Penalty dice show x together, each face counted once (R3 step 5,
+    flips of step 6 included)."""
+    ways = {0: 1}
+    for _ in range(model.penalty):
+        rolled: dict[int, int] = {}
+        for x, weight in ways.items():
+            for o in model.extra:
+                rolled[x + o.x] = rolled.get(x + o.x, 0) + weight
+        ways = rolled
+    return ways
+
+
+def _times_dice(counts: dict[int, int], dice: dict[int, int]) -> dict[int, int]:
+    """x -> sum over t of dice[t] * counts[x - t]: counts with the dice added."""
+    out: dict[int, int] = {}
+    for x, count in counts.items():
+        for t, weight in dice.items():
+            out[x + t] = out.get(x + t, 0) + count * weight
+    return out
+
+
+def _penalty_apart(
+    folded: Folded, group: _Rows
+) -> tuple[dict[int, int], list[tuple[int, int, int]]] | None:
+    """Rows that are the Penalty dice's polynomial P times a polynomial Q_a of the plain
+    dice alone: (P as x -> ways, [(a, x of Q_a's first coefficient, Q_a)]), else None.
+
+    Where Penalty discards exactly the chains, every plain die and every Penalty die
+    counts (R3 step 5): the row of plain total a is Q_a times P. The plain dice move x
+    by multiples of ``step`` (``_Narrow``), so Q_a is one narrow line, coefficients
+    ``step`` apart, and its row's line of each residue is Q_a times the terms of P of
+    one residue (P_c, coefficients ``step`` apart too). Q_a is found by dividing one
+    line by its P_c and checked exactly: no remainder, every coefficient below
+    2**width / sum(P) (so that Q_a times any P_c carries nothing from slot to slot and
+    the integers' product is the polynomials'), and every other line equal to Q_a times
+    its P_c. The true Q_a passes: its coefficients times sum(P) sum to at most the
+    row's weights, below 2**(width - 2)."""
+    model, step, width = folded.model, folded.step, folded.packer.width
+    if not model.penalty or model.boost or not group.lines:
+        return None
+    dice = penalty_dice(model)
+    total = sum(dice.values())
+    if total.bit_length() >= width - 1:
+        return None
+    lowest = min(dice)
+    classes: dict[int, tuple[int, dict[int, int]]] = {}  # x - lowest mod step -> P_c
+    for x in sorted(dice):
+        first, terms = classes.setdefault((x - lowest) % step, (x - lowest, {}))
+        terms[(x - lowest - first) // step] = dice[x]
+    factors = {
+        c: (first, sum(weight << (width * j) for j, weight in terms.items()))
+        for c, (first, terms) in classes.items()
+    }
+    by_a: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    lam, low = folded.lam, folded.low
+    for a, residue, first_b, row in group.lines:
+        by_a[a].append((lam * a + step * (first_b + low) + residue, row))
+    longest = max(row.bit_length() for *_, row in group.lines)
+    room = width - total.bit_length()
+    slot_top = ((1 << width) - 1) ^ ((1 << room) - 1)
+    top = int.from_bytes(slot_top.to_bytes(width // 8, "little") * (longest // width + 1), "little")
+    out: list[tuple[int, int, int]] = []
+    for a, rows in by_a.items():
+        if len(rows) != len(factors):
+            return None
+        x_q = min(x for x, _ in rows) - lowest
+        plain = 0
+        for x, row in rows:
+            found = factors.get((x - x_q - lowest) % step)
+            if found is None or found[0] != x - x_q - lowest:
+                return None
+            if not plain:
+                plain, left = divmod(row, found[1])
+                if left or plain & top:
+                    return None
+            elif row != plain * found[1]:
+                return None
+        out.append((a, x_q, plain))
+    return dice, out
