@@ -400,7 +400,9 @@ class Folded:
         W_v(a) = sum over t of T_v(t) F(a + v + t). Going down the values, W_v comes
         from U_m(s) = sum over t of S>**m(t) F(s + t), m <= q, which are updated in
         place: packed vectors shifted and added, a few per value. Each row is then
-        multiplied once by its polynomial sum over v of g W_v(a) z**x(v)."""
+        multiplied by its polynomial sum over v of g W_v(a) z**x(v): its plain dice's
+        line residue by residue, the Penalty dice added after (``_penalty_apart``), or,
+        where they are not found apart, the whole row at once."""
         model = self.model
         q = group.exploded - 1
         scale = model.scale
@@ -461,20 +463,21 @@ class Folded:
         # each times a kernel coefficient (the factor multiplies the unpacked counts).
         wide = width_for(model.sides ** (model.pool + model.extras) * kept_bound)
         wide_size = wide // 8
+        # Where the Penalty dice are apart from the plain dice (they always count:
+        # Penalty discards exactly the q chains), each a is one narrow line Q_a with
+        # coefficients ``step`` apart in x, multiplied by its kernel's terms of each
+        # residue of x apart: ``step`` products each about a ``step``-th of the row's
+        # length times a ``step``-th of the kernel's. The Penalty dice are added to
+        # the counts after (``_penalty_apart``).
+        apart = _penalty_apart(self, group)
+        classes = step if apart is not None else 1
         # Row a's polynomial sum over v of g W_v(a) z**(x(v) - low_x): the packed sums
-        # by x(v) laid as the columns of a table with one row per a.
-        table = bytearray(count * span_x * wide_size)
-        stride = span_x * wide_size
-        for x, packed in by_x.items():
-            raw = packed.to_bytes(count * size, "little")
-            for byte in range(size):
-                start = (x - low_x) * wide_size + byte
-                table[start : start + count * stride : stride] = raw[byte::size]
-        kernels: dict[int, int] = {}
-        for index in range(count):
-            kernel = int.from_bytes(table[index * stride : (index + 1) * stride], "little")
-            if kernel:
-                kernels[first_a + index] = kernel
+        # by x(v) laid as the columns of a table with one row per a (per residue).
+        tables = _kernel_tables(by_x, low_x, span_x, classes, count, size, wide_size)
+        if apart is not None:
+            counts = _lines_by_kernels(apart[1], tables, first_a, low_x, step, size_n, wide)
+            return {x: weight * factor for x, weight in _times_dice(counts, apart[0]).items()}
+        kernels = {first_a + index: kernel for index, kernel in tables[0].items()}
         # Each row's residues laid together in x units, so that a row is multiplied by
         # its polynomial once.
         block = step * wide_size
@@ -487,51 +490,12 @@ class Folded:
         out: dict[int, int] = {}
         if not combined:
             return out
-        # Without flips every row may be one shape times a count (each plain die adds
-        # to the result what it adds to ``a``; only the Penalty dice move it): then the
-        # kernels times their counts are summed first and the shape multiplies the sum
-        # once, rather than each row its kernel (``_one_shape``).
-        shaped = _one_shape(combined, wide)
-        if shaped is not None:
-            shape, counts = shaped
-            placed = [(x0 + low_x, kernels[a] * count) for a, (x0, count) in counts.items()]
-        else:
-            shape = 1
-            placed = [(x0 + low_x, row * kernels[a]) for a, (x0, row) in combined.items()]
+        placed = [(x0 + low_x, row * kernels[a]) for a, (x0, row) in combined.items()]
         lowest = min(x0 for x0, _ in placed)
-        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed) * shape
+        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
         for position, weight in Packer(wide, 1).coefficients(total):
             out[position + lowest] = weight * factor
         return out
-
-
-def _one_shape(
-    rows: dict[int, tuple[int, int]], width: int
-) -> tuple[int, dict[int, tuple[int, int]]] | None:
-    """Whether every row (a -> (x of its first place, packed row, ``width`` bits a
-    coefficient)) is one shape times a count: (shape, a -> (x of the shape's first
-    place, count)), the shape's coefficients without a common factor and its first
-    one at place 0; else None. Each row is checked exactly (its first coefficient
-    divided, the shape times the quotient compared), so a row that differs in any
-    coefficient is found; with flips the second row mostly differs at once."""
-    shape = lead_shape = 0
-    counts: dict[int, tuple[int, int]] = {}
-    low = (1 << width) - 1
-    for a, (x0, row) in rows.items():
-        if not row:
-            continue
-        lead = ((row & -row).bit_length() - 1) // width
-        if lead:
-            row >>= lead * width
-        first = row & low
-        if not shape:
-            common = math.gcd(*(weight for _, weight in Packer(width, 1).coefficients(row)))
-            shape, lead_shape = row // common, first // common
-        count, left = divmod(first, lead_shape)
-        if left or row != shape * count:
-            return None
-        counts[a] = (x0 + lead, count)
-    return shape, counts
 
 
 def _cut_each(u: list[int], slot: int, count: int, q: int, value: int) -> None:
@@ -626,3 +590,79 @@ def _penalty_apart(
                 return None
         out.append((a, x_q, plain))
     return dice, out
+
+
+def _kernel_tables(
+    by_x: dict[int, int],
+    low_x: int,
+    span_x: int,
+    classes: int,
+    count: int,
+    size: int,
+    wide_size: int,
+) -> list[dict[int, int]]:
+    """Per residue c of x - low_x modulo ``classes``, row index -> the row's polynomial
+    of the x = low_x + c + classes * i, ``wide_size`` bytes a coefficient: the packed
+    sums by x (``size`` bytes a row, ``count`` rows) laid as the columns of a table,
+    one strided copy per byte, and each row read back as one integer."""
+    columns = -(-span_x // classes)
+    stride = columns * wide_size
+    tables = [bytearray(count * stride) for _ in range(classes)]
+    for x, packed in by_x.items():
+        column, c = divmod(x - low_x, classes)
+        raw = packed.to_bytes(count * size, "little")
+        table = tables[c]
+        for byte in range(size):
+            start = column * wide_size + byte
+            table[start : start + count * stride : stride] = raw[byte::size]
+    out: list[dict[int, int]] = []
+    for table in tables:
+        rows: dict[int, int] = {}
+        for index in range(count):
+            kernel = int.from_bytes(table[index * stride : (index + 1) * stride], "little")
+            if kernel:
+                rows[index] = kernel
+        out.append(rows)
+    return out
+
+
+def _lines_by_kernels(
+    lines: list[tuple[int, int, int]],
+    tables: list[dict[int, int]],
+    first_a: int,
+    low_x: int,
+    step: int,
+    size: int,
+    wide: int,
+) -> dict[int, int]:
+    """x -> sum over a of the line of a (a, x of its first coefficient, narrow line
+    with coefficients ``step`` apart in x) times its kernel (``tables``, per residue
+    c: the kernel's terms at x = low_x + c + step * i). Each line is spread to the
+    kernels' width once; its product with residue c lands on the x of one residue,
+    step apart, and each residue's products are placed by neighbours and unpacked."""
+    wide_size = wide // 8
+    width = 8 * size
+    placed: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for a, x0, line in lines:
+        index = a - first_a
+        places = -(-line.bit_length() // width)
+        raw = line.to_bytes(places * size, "little")
+        spread = bytearray(places * wide_size)
+        for byte in range(size):
+            spread[byte::wide_size] = raw[byte::size]
+        line_wide = 0
+        for c, kernels in enumerate(tables):
+            kernel = kernels.get(index)
+            if kernel:
+                if not line_wide:
+                    line_wide = int.from_bytes(spread, "little")
+                where, residue = divmod(x0 + low_x + c, step)
+                placed[residue].append((where, line_wide * kernel))
+    counts: dict[int, int] = {}
+    unpack = Packer(wide, 1)
+    for residue, products in placed.items():
+        lowest = min(where for where, _ in products)
+        total = placed_sum((wide * (where - lowest), product) for where, product in products)
+        for position, weight in unpack.coefficients(total):
+            counts[residue + step * (lowest + position)] = weight
+    return counts

@@ -4,20 +4,19 @@ whole distributions against the same roll with the chains multiplied in."""
 
 from __future__ import annotations
 
-import math
 import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sheets.odds.folded as folded_module
 from sheets.dice import RollSpec
 from sheets.odds import _cached
 from sheets.odds.folded import (
     Folded,
     _cut_each,
     _cuts,
-    _one_shape,
     _penalty_apart,
     _Rows,
     chain_folded,
@@ -79,7 +78,7 @@ def test_chains_folded_one_at_a_time_match_every_chain_value(
         RollSpec(code="10D+2", wild_dice=2, luck=True, advantage=1, penalty=2, flips={1}),
         RollSpec(code="12D", wild_dice=3, disadvantage=1, penalty=2, critical_failure="zero"),
         RollSpec(code="9D+1", wild_dice=1, advantage=1, penalty=3, flips=frozenset({1, 6})),
-        # No flips: every kept-lowest row one shape times a count (``_one_shape``).
+        # No flips: each row of plain dice one coefficient (``_penalty_apart``).
         RollSpec(code="11D", wild_dice=3, disadvantage=1, penalty=2),
         RollSpec(code="9D+2", wild_dice=2, luck=True, advantage=1, penalty=1),
         # Rows apart from the Penalty dice, one residue of plain dice each (flips).
@@ -91,6 +90,23 @@ def test_large_pools_fold_to_the_distribution_of_multiplied_chains(spec: RollSpe
     (``Folded._discarded``): the same weights, to the last bit, as multiplying the
     chains in (``chains``)."""
     folded, multiplied = folded_and_multiplied(spec)
+    assert folded == multiplied
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        RollSpec(code="8D+1", wild_dice=2, advantage=1, penalty=1, flips=frozenset({6})),
+        RollSpec(code="6D", wild_dice=3, disadvantage=1, penalty=2, critical_failure="zero"),
+    ],
+)
+def test_rows_weighed_whole_match_rows_with_the_penalty_dice_apart(spec: RollSpec) -> None:
+    """A kept lowest chain's rows multiplied whole by their polynomials, as where the
+    Penalty dice are not found apart (``_penalty_apart``): the same weights, to the
+    last bit, as multiplying the chains in."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(folded_module, "_penalty_apart", lambda *_: None)
+        folded, multiplied = folded_and_multiplied(spec)
     assert folded == multiplied
 
 
@@ -107,41 +123,6 @@ def test_cuts_leave_every_sum_room_in_its_slot(bytes_wide: int, below: int, heav
     assert parts >= 1 and 1 <= bits <= heaviest
     assert held + bits <= parts * narrow
     assert bits == heaviest or bits % sys.int_info.bits_per_digit == 0
-
-
-@settings(max_examples=100, deadline=None)
-@given(
-    st.lists(st.integers(0, 2**20), min_size=1, max_size=12).filter(any),
-    st.lists(st.tuples(st.integers(-5, 40), st.integers(1, 2**30)), min_size=1, max_size=8),
-    st.integers(0, 3),
-    st.integers(0, 7),
-)
-def test_rows_of_one_shape_are_found_and_a_row_off_the_shape_is_not(
-    shape: list[int], rows: list[tuple[int, int]], lead: int, off: int
-) -> None:
-    """Rows that are one shape times a count each, each moved any number of places
-    (``_one_shape``): the shape without a common factor and every count back, so that
-    a count times the shape placed at its x is the row; a row with one coefficient
-    changed is no longer of the shape."""
-    width = 64
-    packer = Packer(width, 1)
-    poly = sum(weight << (width * j) for j, weight in enumerate(shape))
-    given_rows = {a: (x0, (poly * count) << (width * lead)) for a, (x0, count) in enumerate(rows)}
-    found = _one_shape(given_rows, width)
-    assert found is not None
-    unit, counts = found
-    assert unit & ((1 << width) - 1)  # its first coefficient at place 0
-    assert math.gcd(*(weight for _, weight in packer.coefficients(unit))) == 1
-    for a, (x0, row) in given_rows.items():
-        x, count = counts[a]
-        assert (unit * count) << (width * (x - x0)) == row
-    # Any coefficient but the row's first (which sets its count), or one past its end.
-    places = [j for j, weight in enumerate(shape) if weight]
-    place = places[1 + off % (len(places) - 1)] if len(places) > 1 else len(shape) + off
-    changed = dict(given_rows)
-    x0, row = changed[len(rows) - 1]
-    changed[len(rows) - 1] = (x0, row + (1 << (width * (lead + place))))
-    assert len(rows) == 1 or _one_shape(changed, width) is None
 
 
 @settings(max_examples=100, deadline=None)
