@@ -163,49 +163,42 @@ def _cuts(narrow: int, held: int, heaviest: int) -> tuple[int, int]:
 
 
 class _Rows(Record):
-    """One folded group read row by row: per residue of ``b`` its narrow bytes and
-    rows (a, first coefficient, coefficient count, first narrow b); and every row as an
+    """One folded group read row by row: every row of each residue of ``b`` as an
     integer from its first non-zero coefficient, (a, residue, first narrow b, row)."""
 
-    __slots__ = ("exploded", "lines", "residues")
+    __slots__ = ("exploded", "lines")
     exploded: int
-    residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]]
     lines: list[tuple[int, int, int, int]]
 
-    def __init__(
-        self,
-        exploded: int,
-        residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]],
-        lines: list[tuple[int, int, int, int]] | None = None,
-    ) -> None:
+    def __init__(self, exploded: int, lines: list[tuple[int, int, int, int]]) -> None:
         self.exploded = exploded
-        self.residues = residues
-        self.lines = [] if lines is None else lines
+        self.lines = lines
 
 
 def _laid_in_x(
-    group: _Rows, size: int, wide_size: int, step: int
-) -> tuple[bytearray, dict[int, tuple[int, int, int]]]:
-    """A folded group's residues laid together in x units, ``wide_size`` bytes a slot:
-    narrow place j of residue r at slot j * step + r (b spread step apart). With each
-    a's window over every residue (first place, end, first b): then each a is one row,
-    one product and one part of a sum, however many residues it has."""
+    lines: list[tuple[int, int, int]], size: int, wide_size: int, step: int
+) -> dict[int, tuple[int, int]]:
+    """a -> (x of the first slot, the row): the lines of each a (a, x of the first
+    coefficient, line of ``size``-byte coefficients ``step`` apart in x) laid together
+    in x units, ``wide_size`` bytes a slot. Then each a is one row, one product and one
+    part of a sum, however many residues it has."""
+    by_a: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for a, x0, line in lines:
+        by_a[a].append((x0, line))
     block = step * wide_size
-    spaced = bytearray(max(len(raw) for _, raw, _ in group.residues) // size * block)
-    windows: dict[int, tuple[int, int, int]] = {}
-    for residue, raw, rows in group.residues:
-        count = len(raw) // size
-        for byte in range(size):
-            start = residue * wide_size + byte
-            spaced[start : start + count * block : block] = raw[byte : count * size : size]
-        for a, first, length, first_b in rows:
-            found = windows.get(a)
-            if found is not None:  # residues share the layout: first - first_b
-                if found[0] < first:
-                    first, first_b = found[0], found[2]
-                length = max(found[1], first + length) - first
-            windows[a] = (first, first + length, first_b)
-    return spaced, windows
+    width = 8 * size
+    out: dict[int, tuple[int, int]] = {}
+    for a, found in by_a.items():
+        low = min(x0 for x0, _ in found)
+        places = [(x0 - low, -(-line.bit_length() // width)) for x0, line in found]
+        spaced = bytearray(max(x + step * (count - 1) + 1 for x, count in places) * wide_size)
+        for (x, count), (_, line) in zip(places, found, strict=True):
+            raw = line.to_bytes(count * size, "little")
+            for byte in range(size):
+                start = x * wide_size + byte
+                spaced[start : start + count * block : block] = raw[byte::size]
+        out[a] = (low, int.from_bytes(spaced, "little"))
+    return out
 
 
 class Folded:
@@ -223,15 +216,13 @@ class Folded:
         groups: dict[tuple[int, int], Group],
     ) -> None:
         self.model, self.packer, self.step, self.lam, self.low = model, packer, step, lam, low
-        size = packer.nbytes
         self.read: list[_Rows] = []
         # Rows are read only from their first non-zero coefficient to their last, so
         # every product in ``weighted`` is that much shorter: a band holds every state's
         # support, and a group's rows fill a fifth less of it (half with few plain dice).
         # Each band is read as one integer, its zero ends found from its bits.
-        width = packer.width
+        size, width = packer.nbytes, packer.width
         for (exploded, _), (start, residues) in groups.items():
-            found = []
             lines: list[tuple[int, int, int, int]] = []
             for residue, packed in enumerate(residues):
                 if not packed:
@@ -239,7 +230,6 @@ class Folded:
                 raw = packed.to_bytes((packed.bit_length() + 7) // 8 + size, "little")
                 view = memoryview(raw)
                 count = len(raw) // size
-                rows = []
                 for index in range(-(-count // packer.stride)):
                     a = start + index
                     window = (0, packer.span - 1) if bands is None else bands.get(a)
@@ -255,11 +245,8 @@ class Folded:
                     lead = ((row & -row).bit_length() - 1) // width
                     if lead:
                         row >>= lead * width
-                    length = -(-row.bit_length() // width)
-                    rows.append((a, first + lead, length, window[0] + lead))
                     lines.append((a, residue, window[0] + lead, row))
-                found.append((residue, raw, rows))
-            self.read.append(_Rows(exploded, found, lines))
+            self.read.append(_Rows(exploded, lines))
 
     def marginal(self) -> dict[int, int]:
         """a -> weight of the folded states' sets with dice total a (chains included)."""
@@ -413,7 +400,7 @@ class Folded:
         # count each order of q + 1 chains once, by its first lowest one.
         kept_bound = largest * scale ** (q + 1)
         slot = width_for(kept_bound)
-        rows_a = sorted({a for _, _, rows in group.residues for a, *_ in rows})
+        rows_a = sorted({a for a, *_ in group.lines})
         first_a, last_a = rows_a[0], rows_a[-1]
         count = last_a - first_a + 1
         # The U_m are packed from s = first_a on (place p is s = first_a + p): W_v reads
@@ -457,7 +444,7 @@ class Folded:
             _cut_each(u, slot, count, q, chains[index + 1].value)
         low_x = min(by_x)
         span_x = max(by_x) - low_x + 1
-        step, lam, size_n = self.step, self.lam, self.packer.nbytes
+        step, size_n = self.step, self.packer.nbytes
         factor = scale ** (model.wild - group.exploded)
         # Product slots: the group's narrow weights (together below s**(pool + extras))
         # each times a kernel coefficient (the factor multiplies the unpacked counts).
@@ -480,13 +467,11 @@ class Folded:
         kernels = {first_a + index: kernel for index, kernel in tables[0].items()}
         # Each row's residues laid together in x units, so that a row is multiplied by
         # its polynomial once.
-        block = step * wide_size
-        spaced, windows = _laid_in_x(group, size_n, wide_size, step)
-        combined: dict[int, tuple[int, int]] = {}  # a -> (x of the row's first place, row)
-        for a, (first, end, first_b) in windows.items():
-            if a in kernels:
-                row = int.from_bytes(spaced[first * block : end * block], "little")
-                combined[a] = (lam * a + step * (first_b + self.low), row)
+        combined = {
+            a: found
+            for a, found in _laid_in_x(self._lines(group), size_n, wide_size, step).items()
+            if a in kernels
+        }
         out: dict[int, int] = {}
         if not combined:
             return out

@@ -197,6 +197,6 @@ def test_rows_where_penalty_discards_the_chains_are_the_penalty_dice_times_plain
             product[a, x + t] = product.get((a, x + t), 0) + weight * ways
     assert product == _by_x(folded._lines(group), width, step)
     a, residue, first_b, row = group.lines[len(group.lines) // 2]
-    changed = _Rows(group.exploded, group.residues, list(group.lines))
+    changed = _Rows(group.exploded, list(group.lines))
     changed.lines[len(group.lines) // 2] = (a, residue, first_b, row + (row & -row))
     assert _penalty_apart(folded, changed) is None
