@@ -12,6 +12,9 @@ F(a) is the weight of a set of total ``a``. Only short lists of integers are fol
 chain at a time (``chain_folded``).
 A kept lowest chain adds to the result too: its values are gone through one by one, the
 discarded ones above it folded as before (``Folded._kept_lowest``).
+Where Penalty discards exactly the chains, every plain and Penalty die counts: each row
+is the Penalty dice times one line of the plain dice (``_penalty_apart``), and only
+that line is weighted, the Penalty dice added to the counts after.
 """
 
 from __future__ import annotations
@@ -495,7 +498,7 @@ def _cut_each(u: list[int], slot: int, count: int, q: int, value: int) -> None:
             u[m] = packed & ((1 << (slot * needed)) - 1)
 
 
-def penalty_dice(model: DiceModel) -> dict[int, int]:
+def _penalty_dice(model: DiceModel) -> dict[int, int]:
     """x -> ways the Penalty dice show x together, each face counted once (R3 step 5,
     flips of step 6 included)."""
     ways = {0: 1}
@@ -536,7 +539,7 @@ def _penalty_apart(
     model, step, width = folded.model, folded.step, folded.packer.width
     if not model.penalty or model.boost or not group.lines:
         return None
-    dice = penalty_dice(model)
+    dice = _penalty_dice(model)
     total = sum(dice.values())
     if total.bit_length() >= width - 1:
         return None
