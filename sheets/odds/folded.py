@@ -12,6 +12,9 @@ F(a) is the weight of a set of total ``a``. Only short lists of integers are fol
 chain at a time (``chain_folded``).
 A kept lowest chain adds to the result too: its values are gone through one by one, the
 discarded ones above it folded as before (``Folded._kept_lowest``).
+Where Penalty discards exactly the chains, every plain and Penalty die counts: each row
+is the Penalty dice times one line of the plain dice (``_penalty_apart``), and only
+that line is weighted, the Penalty dice added to the counts after.
 """
 
 from __future__ import annotations
@@ -163,49 +166,42 @@ def _cuts(narrow: int, held: int, heaviest: int) -> tuple[int, int]:
 
 
 class _Rows(Record):
-    """One folded group read row by row: per residue of ``b`` its narrow bytes and
-    rows (a, first coefficient, coefficient count, first narrow b); and every row as an
+    """One folded group read row by row: every row of each residue of ``b`` as an
     integer from its first non-zero coefficient, (a, residue, first narrow b, row)."""
 
-    __slots__ = ("exploded", "lines", "residues")
+    __slots__ = ("exploded", "lines")
     exploded: int
-    residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]]
     lines: list[tuple[int, int, int, int]]
 
-    def __init__(
-        self,
-        exploded: int,
-        residues: list[tuple[int, bytes, list[tuple[int, int, int, int]]]],
-        lines: list[tuple[int, int, int, int]] | None = None,
-    ) -> None:
+    def __init__(self, exploded: int, lines: list[tuple[int, int, int, int]]) -> None:
         self.exploded = exploded
-        self.residues = residues
-        self.lines = [] if lines is None else lines
+        self.lines = lines
 
 
 def _laid_in_x(
-    group: _Rows, size: int, wide_size: int, step: int
-) -> tuple[bytearray, dict[int, tuple[int, int, int]]]:
-    """A folded group's residues laid together in x units, ``wide_size`` bytes a slot:
-    narrow place j of residue r at slot j * step + r (b spread step apart). With each
-    a's window over every residue (first place, end, first b): then each a is one row,
-    one product and one part of a sum, however many residues it has."""
+    lines: list[tuple[int, int, int]], size: int, wide_size: int, step: int
+) -> dict[int, tuple[int, int]]:
+    """a -> (x of the first slot, the row): the lines of each a (a, x of the first
+    coefficient, line of ``size``-byte coefficients ``step`` apart in x) laid together
+    in x units, ``wide_size`` bytes a slot. Then each a is one row, one product and one
+    part of a sum, however many residues it has."""
+    by_a: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for a, x0, line in lines:
+        by_a[a].append((x0, line))
     block = step * wide_size
-    spaced = bytearray(max(len(raw) for _, raw, _ in group.residues) // size * block)
-    windows: dict[int, tuple[int, int, int]] = {}
-    for residue, raw, rows in group.residues:
-        count = len(raw) // size
-        for byte in range(size):
-            start = residue * wide_size + byte
-            spaced[start : start + count * block : block] = raw[byte : count * size : size]
-        for a, first, length, first_b in rows:
-            found = windows.get(a)
-            if found is not None:  # residues share the layout: first - first_b
-                if found[0] < first:
-                    first, first_b = found[0], found[2]
-                length = max(found[1], first + length) - first
-            windows[a] = (first, first + length, first_b)
-    return spaced, windows
+    width = 8 * size
+    out: dict[int, tuple[int, int]] = {}
+    for a, found in by_a.items():
+        low = min(x0 for x0, _ in found)
+        places = [(x0 - low, -(-line.bit_length() // width)) for x0, line in found]
+        spaced = bytearray(max(x + step * (count - 1) + 1 for x, count in places) * wide_size)
+        for (x, count), (_, line) in zip(places, found, strict=True):
+            raw = line.to_bytes(count * size, "little")
+            for byte in range(size):
+                start = x * wide_size + byte
+                spaced[start : start + count * block : block] = raw[byte::size]
+        out[a] = (low, int.from_bytes(spaced, "little"))
+    return out
 
 
 class Folded:
@@ -223,15 +219,13 @@ class Folded:
         groups: dict[tuple[int, int], Group],
     ) -> None:
         self.model, self.packer, self.step, self.lam, self.low = model, packer, step, lam, low
-        size = packer.nbytes
         self.read: list[_Rows] = []
         # Rows are read only from their first non-zero coefficient to their last, so
         # every product in ``weighted`` is that much shorter: a band holds every state's
         # support, and a group's rows fill a fifth less of it (half with few plain dice).
         # Each band is read as one integer, its zero ends found from its bits.
-        width = packer.width
+        size, width = packer.nbytes, packer.width
         for (exploded, _), (start, residues) in groups.items():
-            found = []
             lines: list[tuple[int, int, int, int]] = []
             for residue, packed in enumerate(residues):
                 if not packed:
@@ -239,7 +233,6 @@ class Folded:
                 raw = packed.to_bytes((packed.bit_length() + 7) // 8 + size, "little")
                 view = memoryview(raw)
                 count = len(raw) // size
-                rows = []
                 for index in range(-(-count // packer.stride)):
                     a = start + index
                     window = (0, packer.span - 1) if bands is None else bands.get(a)
@@ -255,11 +248,8 @@ class Folded:
                     lead = ((row & -row).bit_length() - 1) // width
                     if lead:
                         row >>= lead * width
-                    length = -(-row.bit_length() // width)
-                    rows.append((a, first + lead, length, window[0] + lead))
                     lines.append((a, residue, window[0] + lead, row))
-                found.append((residue, raw, rows))
-            self.read.append(_Rows(exploded, found, lines))
+            self.read.append(_Rows(exploded, lines))
 
     def marginal(self) -> dict[int, int]:
         """a -> weight of the folded states' sets with dice total a (chains included)."""
@@ -319,8 +309,13 @@ class Folded:
         part's coefficients in x), piece and place are added as they come (no shift),
         the few sums by place then placed by neighbours."""
         del largest  # the weights' own size bounds the products
-        model, step, lam = self.model, self.step, self.lam
+        model, step = self.model, self.step
         factor = model.scale ** (model.wild - group.exploded)
+        # Penalty discarding exactly the chains keeps every plain die: each row is the
+        # Penalty dice's polynomial times one narrow line (``_penalty_apart``), and
+        # only those lines are weighted, the Penalty dice added to the counts after.
+        apart = _penalty_apart(self, group) if group.exploded == model.penalty else None
+        lines = apart[1] if apart is not None else self._lines(group)
         weights = chain_folded(model, factors, group.exploded, True)
         # The group's factor is left out of the packing: it multiplies each unpacked
         # count (a few hundred products of Python ints) rather than widening every
@@ -337,7 +332,7 @@ class Folded:
         pieces = -(-heaviest // bits)
         low = (1 << bits) - 1
         cut = [[(weight >> (bits * i)) & low for i in range(pieces)] for weight in weights]
-        longest = max(row.bit_length() for _, _, _, row in group.lines)
+        longest = max(row.bit_length() for _, _, row in lines)
         mask_bytes = b"\xff" * (narrow // 8) + bytes((slot - narrow) // 8)
         mask = int.from_bytes(mask_bytes * (longest // slot + 1), "little")
         # Part q keeps coefficients q, q + parts, ..: its mask moved up q places, so the
@@ -345,13 +340,11 @@ class Folded:
         masks = [mask << (narrow * q) for q in range(parts)] if parts > 1 else [-1]
         classes = step * parts
         sums: dict[tuple[int, int, int], int] = {}  # (x class, piece, place) -> sum
-        base = step * self.low
-        for a, residue, first_b, row in group.lines:
+        for a, x0, row in lines:
             if a >= len(weights) or not weights[a]:
                 continue
             split = cut[a]
-            # x = lam * a + step * (b + low) + residue, b = first_b + q + parts * i.
-            x0 = lam * a + step * first_b + base + residue
+            # Coefficient q + parts * i of the row is x = x0 + step * (q + parts * i).
             for q, kept in enumerate(masks):
                 part = row & kept
                 if part:
@@ -373,7 +366,18 @@ class Folded:
             for index, count in unpack.coefficients(total):
                 x = cls + classes * (lowest + index)
                 counts[x] = counts.get(x, 0) + (count << (bits * i))
+        if apart is not None:
+            counts = _times_dice(counts, apart[0])
         return {x: count * factor for x, count in counts.items()}
+
+    def _lines(self, group: _Rows) -> list[tuple[int, int, int]]:
+        """The group's rows as (a, x of the first coefficient, row), coefficients
+        ``step`` apart in x: x = lam * a + step * (b + low) + residue."""
+        lam, step, low = self.lam, self.step, self.low
+        return [
+            (a, lam * a + step * (first_b + low) + residue, row)
+            for a, residue, first_b, row in group.lines
+        ]
 
     def _kept_lowest(self, group: _Rows, factors: list[int], largest: int) -> dict[int, int]:
         """x -> weighted count for a group whose ``q`` highest chains are discarded and
@@ -386,7 +390,9 @@ class Folded:
         W_v(a) = sum over t of T_v(t) F(a + v + t). Going down the values, W_v comes
         from U_m(s) = sum over t of S>**m(t) F(s + t), m <= q, which are updated in
         place: packed vectors shifted and added, a few per value. Each row is then
-        multiplied once by its polynomial sum over v of g W_v(a) z**x(v)."""
+        multiplied by its polynomial sum over v of g W_v(a) z**x(v): its plain dice's
+        line residue by residue, the Penalty dice added after (``_penalty_apart``), or,
+        where they are not found apart, the whole row at once."""
         model = self.model
         q = group.exploded - 1
         scale = model.scale
@@ -397,25 +403,34 @@ class Folded:
         # count each order of q + 1 chains once, by its first lowest one.
         kept_bound = largest * scale ** (q + 1)
         slot = width_for(kept_bound)
-        rows_a = sorted({a for _, _, rows in group.residues for a, *_ in rows})
+        rows_a = sorted({a for a, *_ in group.lines})
         first_a, last_a = rows_a[0], rows_a[-1]
-        length = last_a + (q + 1) * top + 2
+        count = last_a - first_a + 1
+        # The U_m are packed from s = first_a on (place p is s = first_a + p): W_v reads
+        # U_m at a + (q - m + 1) v, a >= first_a, and the updates read it higher still.
+        # And only below count + (q - m + 1) v: the updates of a lower value v' read U_m
+        # at p + (m' - m) v for a U_m' needed below count + (q - m' + 1) v'. So each U_m
+        # is cut to that as the values go down (``_cut_each``), and every shift, product
+        # and sum over it is about as long as it still needs to be.
+        length = count + (q + 1) * top
         size = slot // 8
         weights = b"".join(
-            (factors[a] if a < len(factors) else 0).to_bytes(size, "little") for a in range(length)
+            (factors[a] if a < len(factors) else 0).to_bytes(size, "little")
+            for a in range(first_a, first_a + length)
         )
         u = [int.from_bytes(weights, "little")] + [0] * q
         share = [sum(math.comb(q - i, m - i) for i in range(m + 1)) for m in range(q + 1)]
-        count = last_a - first_a + 1
         rows_mask = (1 << (slot * count)) - 1
         by_x: dict[int, int] = {}  # x(v) -> sum of g * W_v over the rows, packed
-        for o in chains:
+        for index, o in enumerate(chains):
             v, g = o.value, o.weight
             w = 0
             for m in range(q + 1):
                 term = u[m] >> (slot * (q - m + 1) * v)
                 w = plus(w, term * (share[m] * g ** (q - m)))
-            add_to(by_x, o.x, ((w >> (slot * first_a)) & rows_mask) * g)
+            add_to(by_x, o.x, (w & rows_mask) * g)
+            if index + 1 == len(chains):
+                break
             # S> of the next lower value is S>= of this one: U_m grows by the A terms
             # (k = m adds U_m itself: no product by 1 or shift by 0, each a copy).
             u = [
@@ -429,43 +444,213 @@ class Folded:
                 )
                 for m in range(q + 1)
             ]
+            _cut_each(u, slot, count, q, chains[index + 1].value)
         low_x = min(by_x)
         span_x = max(by_x) - low_x + 1
-        step, lam, size_n = self.step, self.lam, self.packer.nbytes
+        step, size_n = self.step, self.packer.nbytes
         factor = scale ** (model.wild - group.exploded)
         # Product slots: the group's narrow weights (together below s**(pool + extras))
         # each times a kernel coefficient (the factor multiplies the unpacked counts).
         wide = width_for(model.sides ** (model.pool + model.extras) * kept_bound)
         wide_size = wide // 8
+        # Where the Penalty dice are apart from the plain dice (they always count:
+        # Penalty discards exactly the q chains), each a is one narrow line Q_a with
+        # coefficients ``step`` apart in x, multiplied by its kernel's terms of each
+        # residue of x apart: ``step`` products each about a ``step``-th of the row's
+        # length times a ``step``-th of the kernel's. The Penalty dice are added to
+        # the counts after (``_penalty_apart``).
+        apart = _penalty_apart(self, group)
+        classes = step if apart is not None else 1
         # Row a's polynomial sum over v of g W_v(a) z**(x(v) - low_x): the packed sums
-        # by x(v) laid as the columns of a table with one row per a.
-        table = bytearray(count * span_x * wide_size)
-        stride = span_x * wide_size
-        for x, packed in by_x.items():
-            raw = packed.to_bytes(count * size, "little")
-            for byte in range(size):
-                start = (x - low_x) * wide_size + byte
-                table[start : start + count * stride : stride] = raw[byte::size]
-        kernels: dict[int, int] = {}
-        for index in range(count):
-            kernel = int.from_bytes(table[index * stride : (index + 1) * stride], "little")
-            if kernel:
-                kernels[first_a + index] = kernel
+        # by x(v) laid as the columns of a table with one row per a (per residue).
+        tables = _kernel_tables(by_x, low_x, span_x, classes, count, size, wide_size)
+        if apart is not None:
+            counts = _lines_by_kernels(apart[1], tables, first_a, low_x, step, size_n, wide)
+            return {x: weight * factor for x, weight in _times_dice(counts, apart[0]).items()}
+        kernels = {first_a + index: kernel for index, kernel in tables[0].items()}
         # Each row's residues laid together in x units, so that a row is multiplied by
         # its polynomial once.
-        block = step * wide_size
-        spaced, windows = _laid_in_x(group, size_n, wide_size, step)
-        combined: dict[int, tuple[int, int]] = {}  # a -> (x of the row's first place, row)
-        for a, (first, end, first_b) in windows.items():
-            if a in kernels:
-                row = int.from_bytes(spaced[first * block : end * block], "little")
-                combined[a] = (lam * a + step * (first_b + self.low), row)
-        placed = [(x0 + low_x, row * kernels[a]) for a, (x0, row) in combined.items()]
+        combined = {
+            a: found
+            for a, found in _laid_in_x(self._lines(group), size_n, wide_size, step).items()
+            if a in kernels
+        }
         out: dict[int, int] = {}
-        if not placed:
+        if not combined:
             return out
+        placed = [(x0 + low_x, row * kernels[a]) for a, (x0, row) in combined.items()]
         lowest = min(x0 for x0, _ in placed)
         total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
         for position, weight in Packer(wide, 1).coefficients(total):
             out[position + lowest] = weight * factor
         return out
+
+
+def _cut_each(u: list[int], slot: int, count: int, q: int, value: int) -> None:
+    """Each U_m of ``Folded._kept_lowest`` cut to the places it is still read at, below
+    count + (q - m + 1) * value, once it reaches some places further: a cut is a mask
+    made and applied, a few passes, while each place too many costs a few passes of
+    shifts, products and sums a value, so U_m is cut about every eighth value."""
+    for m, packed in enumerate(u):
+        reach = q - m + 1
+        needed = count + reach * value
+        if packed.bit_length() > slot * (needed + 8 * reach):
+            u[m] = packed & ((1 << (slot * needed)) - 1)
+
+
+def _penalty_dice(model: DiceModel) -> dict[int, int]:
+    """x -> ways the Penalty dice show x together, each face counted once (R3 step 5,
+    flips of step 6 included)."""
+    ways = {0: 1}
+    for _ in range(model.penalty):
+        rolled: dict[int, int] = {}
+        for x, weight in ways.items():
+            for o in model.extra:
+                rolled[x + o.x] = rolled.get(x + o.x, 0) + weight
+        ways = rolled
+    return ways
+
+
+def _times_dice(counts: dict[int, int], dice: dict[int, int]) -> dict[int, int]:
+    """x -> sum over t of dice[t] * counts[x - t]: counts with the dice added."""
+    out: dict[int, int] = {}
+    for x, count in counts.items():
+        for t, weight in dice.items():
+            out[x + t] = out.get(x + t, 0) + count * weight
+    return out
+
+
+def _penalty_apart(
+    folded: Folded, group: _Rows
+) -> tuple[dict[int, int], list[tuple[int, int, int]]] | None:
+    """Rows that are the Penalty dice's polynomial P times a polynomial Q_a of the plain
+    dice alone: (P as x -> ways, [(a, x of Q_a's first coefficient, Q_a)]), else None.
+
+    Where Penalty discards exactly the chains, every plain die and every Penalty die
+    counts (R3 step 5): the row of plain total a is Q_a times P. The plain dice move x
+    by multiples of ``step`` (``_Narrow``), so Q_a is one narrow line, coefficients
+    ``step`` apart, and its row's line of each residue is Q_a times the terms of P of
+    one residue (P_c, coefficients ``step`` apart too). Q_a is found by dividing one
+    line by its P_c and checked exactly: no remainder, every coefficient below
+    2**width / sum(P) (so that Q_a times any P_c carries nothing from slot to slot and
+    the integers' product is the polynomials'), and every other line equal to Q_a times
+    its P_c. The true Q_a passes: its coefficients times sum(P) sum to at most the
+    row's weights, below 2**(width - 2)."""
+    model, step, width = folded.model, folded.step, folded.packer.width
+    if not model.penalty or model.boost or not group.lines:
+        return None
+    dice = _penalty_dice(model)
+    total = sum(dice.values())
+    if total.bit_length() >= width - 1:
+        return None
+    lowest = min(dice)
+    classes: dict[int, tuple[int, dict[int, int]]] = {}  # x - lowest mod step -> P_c
+    for x in sorted(dice):
+        first, terms = classes.setdefault((x - lowest) % step, (x - lowest, {}))
+        terms[(x - lowest - first) // step] = dice[x]
+    factors = {
+        c: (first, sum(weight << (width * j) for j, weight in terms.items()))
+        for c, (first, terms) in classes.items()
+    }
+    by_a: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    lam, low = folded.lam, folded.low
+    for a, residue, first_b, row in group.lines:
+        by_a[a].append((lam * a + step * (first_b + low) + residue, row))
+    longest = max(row.bit_length() for *_, row in group.lines)
+    room = width - total.bit_length()
+    slot_top = ((1 << width) - 1) ^ ((1 << room) - 1)
+    top = int.from_bytes(slot_top.to_bytes(width // 8, "little") * (longest // width + 1), "little")
+    out: list[tuple[int, int, int]] = []
+    for a, rows in by_a.items():
+        if len(rows) != len(factors):
+            return None
+        x_q = min(x for x, _ in rows) - lowest
+        plain = 0
+        for x, row in rows:
+            found = factors.get((x - x_q - lowest) % step)
+            if found is None or found[0] != x - x_q - lowest:
+                return None
+            if not plain:
+                plain, left = divmod(row, found[1])
+                if left or plain & top:
+                    return None
+            elif row != plain * found[1]:
+                return None
+        out.append((a, x_q, plain))
+    return dice, out
+
+
+def _kernel_tables(
+    by_x: dict[int, int],
+    low_x: int,
+    span_x: int,
+    classes: int,
+    count: int,
+    size: int,
+    wide_size: int,
+) -> list[dict[int, int]]:
+    """Per residue c of x - low_x modulo ``classes``, row index -> the row's polynomial
+    of the x = low_x + c + classes * i, ``wide_size`` bytes a coefficient: the packed
+    sums by x (``size`` bytes a row, ``count`` rows) laid as the columns of a table,
+    one strided copy per byte, and each row read back as one integer."""
+    columns = -(-span_x // classes)
+    stride = columns * wide_size
+    tables = [bytearray(count * stride) for _ in range(classes)]
+    for x, packed in by_x.items():
+        column, c = divmod(x - low_x, classes)
+        raw = packed.to_bytes(count * size, "little")
+        table = tables[c]
+        for byte in range(size):
+            start = column * wide_size + byte
+            table[start : start + count * stride : stride] = raw[byte::size]
+    out: list[dict[int, int]] = []
+    for table in tables:
+        rows: dict[int, int] = {}
+        for index in range(count):
+            kernel = int.from_bytes(table[index * stride : (index + 1) * stride], "little")
+            if kernel:
+                rows[index] = kernel
+        out.append(rows)
+    return out
+
+
+def _lines_by_kernels(
+    lines: list[tuple[int, int, int]],
+    tables: list[dict[int, int]],
+    first_a: int,
+    low_x: int,
+    step: int,
+    size: int,
+    wide: int,
+) -> dict[int, int]:
+    """x -> sum over a of the line of a (a, x of its first coefficient, narrow line
+    with coefficients ``step`` apart in x) times its kernel (``tables``, per residue
+    c: the kernel's terms at x = low_x + c + step * i). Each line is spread to the
+    kernels' width once; its product with residue c lands on the x of one residue,
+    step apart, and each residue's products are placed by neighbours and unpacked."""
+    wide_size = wide // 8
+    width = 8 * size
+    placed: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for a, x0, line in lines:
+        index = a - first_a
+        places = -(-line.bit_length() // width)
+        raw = line.to_bytes(places * size, "little")
+        spread = bytearray(places * wide_size)
+        for byte in range(size):
+            spread[byte::wide_size] = raw[byte::size]
+        line_wide = 0
+        for c, kernels in enumerate(tables):
+            kernel = kernels.get(index)
+            if kernel:
+                if not line_wide:
+                    line_wide = int.from_bytes(spread, "little")
+                where, residue = divmod(x0 + low_x + c, step)
+                placed[residue].append((where, line_wide * kernel))
+    counts: dict[int, int] = {}
+    unpack = Packer(wide, 1)
+    for residue, products in placed.items():
+        lowest = min(where for where, _ in products)
+        total = placed_sum((wide * (where - lowest), product) for where, product in products)
+        for position, weight in unpack.coefficients(total):
+            counts[residue + step * (lowest + position)] = weight
+    return counts
