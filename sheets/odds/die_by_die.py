@@ -211,20 +211,14 @@ class _SetDice:
         return kept_states
 
     def add(self, plain: list[Outcome], explodes: bool = False, crit: bool = False) -> None:
-        lowest, highest, room, row, floor = (
-            self.lowest,
-            self.highest,
-            self.room,
-            self.row,
-            self.floor,
-        )
+        lowest, highest, row, floor = self.lowest, self.highest, self.row, self.floor
         grown: dict[_Key, int] = {}
         steps = [(o.value, self.narrow.places(o), o.weight) for o in plain]
         states = self.states
         if crit:  # R3 step 3: the first Wild Die rolled 1 and leaves the roll
             for (kept, exploded, _), packed in states.items():
                 add_to(grown, (kept, exploded, True), packed)
-            if room > highest:
+            if self.room > highest:
                 # ``drop_highest`` takes the top die only where this die failed: every
                 # other state forgets it now, and states alike but for it move as one.
                 states = self._without_top()
@@ -232,14 +226,14 @@ class _SetDice:
         for (kept, exploded, left), packed in states.items():
             count = self.rolled - exploded - left  # plain dice in this state
             base = floor(kept, count)
-            tracked = room if left or not self.settled else highest
+            tracked = self._top_room(exploded, left)
             for value, step, weight in steps:
                 key = _insert(kept, value, lowest, tracked)
                 step += row * (base - floor(key, count + 1))
                 moved = shifted(packed, step)
                 add_to(grown, (key, exploded, left), moved if weight == 1 else moved * weight)
             if explodes:  # weight 1 of s now; the chain itself is multiplied in at the end
-                key = _trim(kept, lowest, highest)
+                key = _trim(kept, lowest, min(highest, self._top_room(exploded + 1, left)))
                 add_to(
                     grown,
                     (key, exploded + 1, left),
@@ -247,6 +241,16 @@ class _SetDice:
                 )
         self.states = grown
         self.rolled += 1
+
+    def _top_room(self, exploded: int, left: bool) -> int:
+        """How many top values a state still tracks. ``drop_highest`` needs the top die
+        too until the die that may fail critically is added, then only where it failed
+        (``room``). Otherwise Penalty needs as many as it can discard: it takes the
+        exploded chains first (R3 step 5), so a state with chains tracks fewer plain
+        values, and states alike but for the others merge as the next dice are added."""
+        if self.model.drop:
+            return self.room if left or not self.settled else self.highest
+        return self.highest - min(self.highest, exploded)
 
     def _without_top(self) -> dict[_Key, int]:
         """The states with the extremes Boost/Penalty need only (``_trim``), each moved

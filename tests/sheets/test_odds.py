@@ -157,6 +157,22 @@ def test_the_top_die_is_forgotten_where_the_first_wild_die_did_not_fail(
     assert_matches_enumeration(spec, max_faces)
 
 
+@pytest.mark.parametrize(
+    ("spec", "max_faces"),
+    [
+        (RollSpec(code="4D", wild_dice=2, advantage=1, penalty=2, sides=4), 6),
+        (RollSpec(code="4D", wild_dice=3, penalty=2, critical_failure="zero", sides=4), 7),
+    ],
+    ids=lambda value: f"{value}"[9:70],
+)
+def test_states_with_chains_track_only_what_penalty_can_still_take(
+    spec: RollSpec, max_faces: int
+) -> None:
+    """R3 step 5: Penalty takes exploded chains first, so a state with a chain keys
+    fewer top values and merges with its neighbours before the next Wild Die."""
+    assert_matches_enumeration(spec, max_faces)
+
+
 small_specs = st.builds(
     RollSpec,
     code=st.sampled_from(["1D", "2D", "1D+1", "2D+2"]),
