@@ -60,17 +60,7 @@ def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int
     # per r, so a term multiplies by a binomial of i1 + i2 alone (a digit or two where
     # the multinomial is several; none with one face off the line), and no term divides
     # factorials (big ints, half the cost of the terms for 59 dice).
-    groups: dict[int, list[tuple[int, int, int]]] = {}
-    for taken in _splits(count, len(singles)):
-        r = count - sum(taken)
-        ways = 1
-        left = count - r
-        offset = r * base
-        for i, place in zip(taken, singles, strict=True):
-            ways *= comb(left, i)
-            left -= i
-            offset += i * place
-        groups.setdefault(offset % gap, []).append((offset // gap, ways, r))
+    groups = _terms(count, base, gap, singles)
     scaled: dict[int, int] = {}  # r -> C(n, r) * R**r
     # ``start`` in whole zero bytes below the power (whole coefficients: its lift), not in
     # a shift of the power, which would be a pass over it after ``from_bytes``.
@@ -132,6 +122,40 @@ def _steps(slots: tuple[int, ...], first: int, gap: int) -> tuple[int, ...]:
         for slot in slots
         if (slot - first) % gap == 0 and 0 <= slot - first <= _LONGEST * gap
     )
+
+
+def _terms(
+    count: int, base: int, gap: int, singles: tuple[int, ...]
+) -> dict[int, list[tuple[int, int, int]]]:
+    """``run_power``'s terms by their offset modulo the gap: (offset // gap, the binomial
+    of the dice off the line, r) for each count of dice off the line (``_splits``). Two
+    faces off the line are written out as two loops: about n**2 / 2 terms, where the
+    general loop built a tuple and a zip per term (59 dice: 1770 terms)."""
+    groups: dict[int, list[tuple[int, int, int]]] = {}
+    if len(singles) == 2:
+        first, second = singles
+        for i in range(count + 1):
+            rest = count - i
+            offset = rest * base + i * first  # j = 0: r = rest
+            step = second - base  # one die more on the second face, one fewer on the line
+            for j in range(rest + 1):
+                # C(n; i, j, r) = C(n, r) * C(i + j, i): the first factor comes with R**r.
+                groups.setdefault(offset % gap, []).append(
+                    (offset // gap, comb(i + j, i), rest - j)
+                )
+                offset += step
+        return groups
+    for taken in _splits(count, len(singles)):
+        r = count - sum(taken)
+        ways = 1
+        left = count - r
+        offset = r * base
+        for i, place in zip(taken, singles, strict=True):
+            ways *= comb(left, i)
+            left -= i
+            offset += i * place
+        groups.setdefault(offset % gap, []).append((offset // gap, ways, r))
+    return groups
 
 
 def _splits(count: int, parts: int) -> list[tuple[int, ...]]:

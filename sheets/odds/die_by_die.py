@@ -127,6 +127,9 @@ class _SetDice:
         self.rolled = 0  # dice added so far
         self._floors: dict[tuple[tuple[int, ...], int], int] = {}
         self.cut: tuple[int, int] | None = None  # rows of the regular dice's total kept
+        # Whether the die that may fail critically was added: then only the states where
+        # it failed still track the top die for ``drop_highest`` (``room``).
+        self.settled = False
 
     def floor(self, kept: tuple[int, ...], plain: int) -> int:
         """The lowest ``a`` that ``plain`` plain dice with these extremes can total. Each
@@ -215,34 +218,58 @@ class _SetDice:
         return kept_states
 
     def add(self, plain: list[Outcome], explodes: bool = False, crit: bool = False) -> None:
-        lowest, highest, room, row, floor = (
-            self.lowest,
-            self.highest,
-            self.room,
-            self.row,
-            self.floor,
-        )
+        lowest, highest, row, floor = self.lowest, self.highest, self.row, self.floor
         grown: dict[_Key, int] = {}
         steps = [(o.value, self.narrow.places(o), o.weight) for o in plain]
-        for (kept, exploded, left), packed in self.states.items():
+        states = self.states
+        if crit:  # R3 step 3: the first Wild Die rolled 1 and leaves the roll
+            for (kept, exploded, _), packed in states.items():
+                add_to(grown, (kept, exploded, True), packed)
+            if self.room > highest:
+                # ``drop_highest`` takes the top die only where this die failed: every
+                # other state forgets it now, and states alike but for it move as one.
+                states = self._without_top()
+            self.settled = True
+        for (kept, exploded, left), packed in states.items():
             count = self.rolled - exploded - left  # plain dice in this state
             base = floor(kept, count)
+            tracked = self._top_room(exploded, left)
             for value, step, weight in steps:
-                key = _insert(kept, value, lowest, room)
+                key = _insert(kept, value, lowest, tracked)
                 step += row * (base - floor(key, count + 1))
                 moved = shifted(packed, step)
                 add_to(grown, (key, exploded, left), moved if weight == 1 else moved * weight)
             if explodes:  # weight 1 of s now; the chain itself is multiplied in at the end
-                key = _trim(kept, lowest, highest)
+                key = _trim(kept, lowest, min(highest, self._top_room(exploded + 1, left)))
                 add_to(
                     grown,
                     (key, exploded + 1, left),
                     shifted(packed, row * (base - floor(key, count))),
                 )
-            if crit:  # R3 step 3: the first Wild Die rolled 1 and leaves the roll
-                add_to(grown, (kept, exploded, True), packed)
         self.states = grown
         self.rolled += 1
+
+    def _top_room(self, exploded: int, left: bool) -> int:
+        """How many top values a state still tracks. ``drop_highest`` needs the top die
+        too until the die that may fail critically is added, then only where it failed
+        (``room``). Otherwise Penalty needs as many as it can discard: it takes the
+        exploded chains first (R3 step 5), so a state with chains tracks fewer plain
+        values, and states alike but for the others merge as the next dice are added."""
+        if self.model.drop:
+            return self.room if left or not self.settled else self.highest
+        return self.highest - min(self.highest, exploded)
+
+    def _without_top(self) -> dict[_Key, int]:
+        """The states with the extremes Boost/Penalty need only (``_trim``), each moved
+        down to its new key's floor (never above the old one: the top die counted
+        there is at least the lowest kept one)."""
+        merged: dict[_Key, int] = {}
+        for (kept, exploded, left), packed in self.states.items():
+            count = self.rolled - exploded - left
+            key = _trim(kept, self.lowest, self.highest)
+            step = self.row * (self.floor(kept, count) - self.floor(key, count))
+            add_to(merged, (key, exploded, left), shifted(packed, step))
+        return merged
 
     def after_drop(self) -> dict[Kept, list[tuple[int, int]]]:
         """Step 3 `drop_highest`: the top die leaves. Then only the extremes step 5 can

@@ -118,6 +118,61 @@ def test_exhaustive_enumeration(spec: RollSpec) -> None:
     assert_matches_enumeration(spec, 9 if spec.sides == 4 else 7)
 
 
+@pytest.mark.parametrize(
+    ("spec", "max_faces"),
+    [
+        (RollSpec(code="4D", wild_dice=2, penalty=1, critical_failure="drop_highest", sides=4), 9),
+        (
+            RollSpec(
+                code="3D",
+                wild_dice=2,
+                advantage=1,
+                boost=1,
+                critical_failure="drop_highest",
+                sides=4,
+                flips=frozenset({1}),
+            ),
+            7,
+        ),
+        (
+            RollSpec(
+                code="4D",
+                wild_dice=2,
+                disadvantage=1,
+                penalty=1,
+                critical_failure="drop_highest",
+                sides=4,
+            ),
+            6,
+        ),
+    ],
+    ids=lambda value: f"{value}"[9:70],
+)
+def test_the_top_die_is_forgotten_where_the_first_wild_die_did_not_fail(
+    spec: RollSpec, max_faces: int
+) -> None:
+    """R3 steps 3 and 5: ``drop_highest`` needs the top die only where the first Wild Die
+    failed; the states where it did not forget it and merge, and a second Wild Die then
+    joins both kinds: every probability as the enumeration finds it."""
+    assert_matches_enumeration(spec, max_faces)
+
+
+@pytest.mark.parametrize(
+    ("spec", "max_faces"),
+    [
+        (RollSpec(code="4D", wild_dice=2, advantage=1, penalty=2, sides=4), 6),
+        (RollSpec(code="4D", wild_dice=3, penalty=2, critical_failure="zero", sides=4), 7),
+    ],
+    ids=lambda value: f"{value}"[9:70],
+)
+def test_states_with_chains_track_only_what_penalty_can_still_take(
+    spec: RollSpec, max_faces: int
+) -> None:
+    """R3 step 5: Penalty takes exploded chains first, so a state with a chain keys
+    fewer top values and merges with its neighbours before the next Wild Die."""
+    assert_matches_enumeration(spec, max_faces)
+
+
 small_specs = st.builds(
     RollSpec,
     code=st.sampled_from(["1D", "2D", "1D+1", "2D+2"]),

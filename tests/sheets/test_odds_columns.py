@@ -3,11 +3,12 @@ multiplied die by die, for every shape it takes (faces on one line, up to two fa
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
-from sheets.odds.columns import run_power
+from sheets.odds.columns import _splits, _terms, run_power
 from sheets.odds.extremes import kept_sum, regular_extremes
 from sheets.odds.packing import face_runs, times_faces
 
@@ -54,6 +55,22 @@ def test_a_line_with_a_gap_takes_the_faces_a_flip_pair_leaves_on_it() -> None:
     found = run_power(steps, width, 35, 1 << width)
     assert found is not None
     assert found == _die_by_die(steps, 35, 1 << width)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_faces_off_the_line_give_the_terms_of_every_split(seed: int) -> None:
+    """The two loops of ``_terms`` give every (i, j, r) split of the dice with its
+    multinomial's binomial part, grouped and ordered as the general loop over splits."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        count, base, gap = rng.randint(0, 30), rng.randint(0, 400), rng.randint(1, 120)
+        singles = (rng.randint(0, 900), rng.randint(0, 900))
+        expected: dict[int, list[tuple[int, int, int]]] = {}
+        for i, j in _splits(count, 2):
+            offset = (count - i - j) * base + i * singles[0] + j * singles[1]
+            ways = math.comb(i + j, i)
+            expected.setdefault(offset % gap, []).append((offset // gap, ways, count - i - j))
+        assert _terms(count, base, gap, singles) == expected
 
 
 def test_run_power_declines_other_shapes() -> None:

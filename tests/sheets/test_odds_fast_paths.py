@@ -371,6 +371,36 @@ def test_extra_dice_one_at_a_time_match_the_table_of_every_landing(
         assert one_at_a_time == by_tables
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.integers(1, 8), min_size=2, max_size=8),
+    st.integers(1, 3),
+    st.booleans(),
+    st.integers(0, 3),
+    st.lists(st.integers(1, 8), max_size=3),
+)
+def test_moves_of_the_extra_dice_match_every_landing(
+    shown: list[int], extras: int, boost: bool, chains: int, values: list[int]
+) -> None:
+    """R3 step 5: the moves counted die by die (a running selection) are those of every
+    ordered landing of the extra dice, the discard taking the most extreme values of the
+    set's extremes and the extra dice together (Penalty: after the chains it took)."""
+    sides = len(shown)
+    xs = tuple(shown)
+    lowest, highest = (extras, 0) if boost else (0, extras)
+    chain_discards = 0 if boost else min(chains, extras)
+    plain = lowest or highest - chain_discards
+    kept = tuple(sorted(min(v, sides) for v in values[:plain]))
+    sign = 1 if boost else -1
+    expected: dict[int, int] = defaultdict(int)
+    for landing in product(range(1, sides + 1), repeat=extras):
+        pool = sorted([sign * v for v in kept] + [sign * v for v in landing])
+        gone = sum(xs[sign * v - 1] for v in pool[:plain])
+        expected[sum(xs[v - 1] for v in landing) - gone] += 1
+    found = dict(extra_dice._moves(xs, lowest, highest, kept, chain_discards))
+    assert found == {move: ways for move, ways in expected.items() if ways}
+
+
 @given(st.integers(0, 2**300), st.integers(-64, 64))
 def test_a_shift_by_nothing_is_the_polynomial_itself(packed: int, bits: int) -> None:
     """A move by 0 places returns the polynomial itself (no copy); others shift."""
