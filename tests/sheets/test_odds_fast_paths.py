@@ -212,6 +212,20 @@ chained = st.builds(
 )
 
 
+def _a_few_weights(spec: RollSpec, seed: int, chains: int) -> tuple[DiceModel, Packer, int]:
+    """The narrower model of ``spec``, a packing with room for ``chains`` chains, and a few
+    small weights where a set's dice could be: rows of a, b inside the span."""
+    model = min((DiceModel(spec, lam) for lam in (1, 0)), key=lambda m: m.b_range()[1])
+    low, span = model.b_range()
+    packer = Packer(width_for(model.sides ** (8 + model.depth * chains)), span)
+    rng = random.Random(seed)
+    packed = sum(
+        packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
+        for _ in range(6)
+    )
+    return model, packer, packed
+
+
 @settings(max_examples=40, deadline=None)
 @given(chained, st.integers(0, 2**64), st.integers(2, 4), st.integers(0, 1), st.integers(0, 3))
 def test_ordered_chains_match_the_chains_placed_in_order(
@@ -221,15 +235,7 @@ def test_ordered_chains_match_the_chains_placed_in_order(
     3 and 5): the closed form against placing every chain value in order, on a random
     polynomial."""
     discards = min(discards, count - dropped)
-    model = min((DiceModel(spec, lam) for lam in (1, 0)), key=lambda m: m.b_range()[1])
-    low, span = model.b_range()
-    packer = Packer(width_for(model.sides ** (8 + model.depth * count)), span)
-    rng = random.Random(seed)
-    # A few small weights where a set's dice could be: rows of a, b inside the span.
-    packed = sum(
-        packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
-        for _ in range(6)
-    )
+    model, packer, packed = _a_few_weights(spec, seed, count)
     expected = in_order(model, packer, packed, count, dropped, discards)
     found = ordered_chains(model, packer, packed, count, dropped, discards)
     assert_cut_at_the_limit(found, expected, model, packer)
@@ -257,14 +263,7 @@ def test_a_chain_below_a_dropped_one_matches_the_chains_placed_in_order(
     """Two exploded Wild Dice, the higher one dropped (R3 step 3), the lower kept or
     discarded by Penalty (step 5): the two geometric sums against placing every chain
     value in order, on a random polynomial."""
-    model = min((DiceModel(spec, lam) for lam in (1, 0)), key=lambda m: m.b_range()[1])
-    low, span = model.b_range()
-    packer = Packer(width_for(model.sides ** (8 + model.depth * 2)), span)
-    rng = random.Random(seed)
-    packed = sum(
-        packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
-        for _ in range(6)
-    )
+    model, packer, packed = _a_few_weights(spec, seed, 2)
     expected = in_order(model, packer, packed, 2, 1, discards)
     found = with_chains(model, packer, packed, 2, 1, discards)
     assert_cut_at_the_limit(found, expected, model, packer)
@@ -279,14 +278,7 @@ def test_kept_chains_moved_down_to_their_first_row_are_the_same_chains(
     handed over with its zero rows below cut off (``low``, room left for last faces that
     move down): the chains placed in order, once moved back (rows from ``model.a_rows``
     on may be left out: the limit moves with the polynomial)."""
-    model = min((DiceModel(spec, lam) for lam in (1, 0)), key=lambda m: m.b_range()[1])
-    low, span = model.b_range()
-    packer = Packer(width_for(model.sides ** (8 + model.depth * 4)), span)
-    rng = random.Random(seed)
-    packed = sum(
-        packer.monomial(rng.randrange(model.rows), rng.randrange(-low, -low + 3), rng.randint(1, 9))
-        for _ in range(6)
-    )
+    model, packer, packed = _a_few_weights(spec, seed, 4)
     expected = in_order(model, packer, packed, count, 0, 0)
     first = ((packed & -packed).bit_length() - 1) // packer.width
     guard = count * max(0, -min(chain_faces(model, packer)[1]))
