@@ -285,11 +285,23 @@ def top_discarded(
     # term has in the one shift at the end (the division commutes with it): three
     # passes over the long sums saved.
     w = (
-        _geometric(y1, td, s, 0, top - 1, size, 0, limit)
-        + _geometric(shifted(y2, t1), td + tk, s * s, 0, top - 1, size, 0, limit)
-        + _geometric(shifted(y3, t2), td + 2 * tk, s**3, 0, top - 1, size, 0, limit)
+        _signed_geometric(y1, td, s, top - 1, size, limit)
+        + _signed_geometric(shifted(y2, t1), td + tk, s * s, top - 1, size, limit)
+        + _signed_geometric(shifted(y3, t2), td + 2 * tk, s**3, top - 1, size, limit)
     )
     return shifted(_divided_twice(w, tk, s, size, limit), width * (low + td) - guard)
+
+
+def _signed_geometric(
+    poly: int, places: int, ratio: int, high: int, size: int, limit: int | None
+) -> int:
+    """``_geometric`` from 0 to ``high`` for a ``poly`` that may be negative: of -poly,
+    negated. Cut at a limit, a negative ``poly`` would become its two's complement, as
+    long as the limit: every pass of the sum over that length, where -poly is some
+    third shorter. Modulo 2**limit the same sum, which is all ``_divided_twice`` reads."""
+    if poly < 0:
+        return -_geometric(-poly, places, ratio, 0, high, size, 0, limit)
+    return _geometric(poly, places, ratio, 0, high, size, 0, limit)
 
 
 def _one_level(
