@@ -285,11 +285,38 @@ def top_discarded(
     # term has in the one shift at the end (the division commutes with it): three
     # passes over the long sums saved.
     w = (
-        _geometric(y1, td, s, 0, top - 1, size, 0, limit)
-        + _geometric(shifted(y2, t1), td + tk, s * s, 0, top - 1, size, 0, limit)
-        + _geometric(shifted(y3, t2), td + 2 * tk, s**3, 0, top - 1, size, 0, limit)
+        _signed_geometric(y1, td, s, top - 1, size, limit)
+        + _signed_geometric(shifted(y2, t1), td + tk, s * s, top - 1, size, limit)
+        + _signed_geometric(shifted(y3, t2), td + 2 * tk, s**3, top - 1, size, limit)
     )
     return shifted(_divided_twice(w, tk, s, size, limit), width * (low + td) - guard)
+
+
+def _signed_geometric(
+    poly: int, places: int, ratio: int, high: int, size: int, limit: int | None
+) -> int:
+    """``_geometric`` from 0 to ``high`` for a ``poly`` that may be negative: of -poly,
+    negated. Cut at a limit, a negative ``poly`` would become its two's complement, as
+    long as the limit: every pass of the sum over that length, where -poly is some
+    third shorter. Modulo 2**limit the same sum, which is all ``_divided_twice`` reads."""
+    if poly < 0:
+        return -_signed_geometric(-poly, places, ratio, high, size, limit)
+    if limit is None or places == 0:
+        return _geometric(poly, places, ratio, 0, high, size, 0, limit)
+    bits = places * size * 8
+    poly = cut_bits(poly, limit)
+    reach = -(-limit // bits)
+    # Its zeros at the bottom (up to a term's shift) may leave one term fewer below the
+    # limit: worth the look where that makes an odd count even.
+    zeros = _low_zeros(poly, bits) if reach % 2 and reach <= high + 1 else 0
+    return _geometric_terms(poly, bits, ratio, high + 1, limit, zeros)
+
+
+def _low_zeros(poly: int, bits: int) -> int:
+    """Up to ``bits`` of the zero bits at the bottom of ``poly`` (> 0), from its lowest
+    ``bits`` only: a short pass, where the whole would take two."""
+    low = poly & ones(bits)
+    return bits if not low else (low & -low).bit_length() - 1
 
 
 def _one_level(
@@ -450,14 +477,21 @@ def _geometric(
     return shifted(_geometric_terms(poly, bits, ratio, high - low + 1, limit), shift)
 
 
-def _geometric_terms(poly: int, bits: int, ratio: int, count: int, limit: int | None = None) -> int:
+def _geometric_terms(
+    poly: int, bits: int, ratio: int, count: int, limit: int | None = None, zeros: int = 0
+) -> int:
     """G_count(T) * poly, T a shift by ``bits`` (``_geometric``).
 
     With a ``limit``: a term T**m poly with m * bits >= limit is 0 modulo 2**limit, and
     G_N = ratio**(N - n) G_n + (terms m >= n), so with n the terms that reach below the
-    limit, ratio**(N - n) G_n poly; every copy shifted in is first cut at the limit."""
+    limit, ratio**(N - n) G_n poly; every copy shifted in is first cut at the limit.
+    A ``poly`` with ``zeros`` zero bits at its bottom (at least) reaches that much less:
+    fewer terms where that leaves an even count (an odd one costs a pass more)."""
     if limit is not None:
         reach = -(-limit // bits)  # terms m < reach start below the limit
+        fewer = -(-(limit - zeros) // bits)
+        if 0 < fewer < reach and fewer % 2 == 0:  # an odd count costs a pass more
+            reach = fewer
         if count > reach:
             poly *= ratio ** (count - reach)
             count = reach

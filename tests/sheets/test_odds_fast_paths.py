@@ -24,6 +24,7 @@ from sheets.odds import (
 )
 from sheets.odds.chains import (
     _geometric,
+    _signed_geometric,
     chain_faces,
     fits_top_discarded,
     headroom,
@@ -512,6 +513,28 @@ def test_a_chain_levels_geometric_sum_cut_at_a_limit_is_the_sum_below_it(
     expected = sum(ratio ** (high - n) * (poly << bits * n) for n in range(low, high + 1))
     found = _geometric(poly, places, ratio, low, high, size, 0, limit)
     assert (found - expected) % (1 << max(limit, 0)) == 0
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.integers(-(2**200), 2**200),
+    st.integers(0, 700),
+    st.integers(1, 40),
+    st.integers(1, 300),
+    st.integers(0, 25),
+    st.integers(1, 8),
+    st.integers(1, 6000),
+)
+def test_a_signed_chain_levels_geometric_sum_cut_at_a_limit_is_the_sum_below_it(
+    poly: int, zeros: int, places: int, ratio: int, high: int, size: int, limit: int
+) -> None:
+    """R3 step 3 as ``top_discarded`` sums its signed y's (zeros at the bottom may
+    leave a term fewer below the limit): the sum from level 0, modulo 2**limit."""
+    poly <<= zeros
+    bits = places * size * 8
+    expected = sum(ratio ** (high - n) * (poly << bits * n) for n in range(high + 1))
+    found = _signed_geometric(poly, places, ratio, high, size, limit)
+    assert (found - expected) % (1 << limit) == 0
 
 
 three_chains = st.builds(
