@@ -368,7 +368,7 @@ def test_closing_the_panel_mid_computation_is_quick(qtbot: QtBot) -> None:
 
     panel = DicePanel(odds_worker=OddsWorker(debounce_ms=0))
     panel.set_spec(SLOW)
-    qtbot.waitUntil(panel.odds_worker().is_busy, timeout=1000)
+    qtbot.waitUntil(panel.odds_worker().is_busy, timeout=PATIENCE_MS)
     qtbot.wait(50)
     shiboken6.delete(panel)  # cancels the job (a deletion that waited for it would hang)
     assert not shiboken6.isValid(panel)
