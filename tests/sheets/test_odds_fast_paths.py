@@ -474,6 +474,12 @@ def test_a_state_times_each_weight_of_its_moves(state: int, moves: list[tuple[in
     assert times == {weight: state * weight for _, weight in moves}
 
 
+def _levels_added(poly: int, bits: int, ratio: int, low: int, high: int) -> int:
+    """A chain's levels low..high one by one: level n is ``poly`` moved ``bits * n`` up,
+    times ratio**(high - n) (the reference for ``_geometric``)."""
+    return sum(ratio ** (high - n) * (poly << bits * n) for n in range(low, high + 1))
+
+
 @settings(max_examples=80, deadline=None)
 @given(
     st.integers(0, 2**200),
@@ -488,8 +494,7 @@ def test_a_chain_levels_geometric_sum_is_the_sum_of_its_terms(
 ) -> None:
     """R3 step 3: a Wild Die chain's levels, summed by halves, are every level added."""
     high = low + extra
-    bits = places * size * 8
-    expected = sum(ratio ** (high - n) * (poly << bits * n) for n in range(low, high + 1))
+    expected = _levels_added(poly, places * size * 8, ratio, low, high)
     assert _geometric(poly, places, ratio, low, high, size) == expected
 
 
@@ -509,8 +514,7 @@ def test_a_chain_levels_geometric_sum_cut_at_a_limit_is_the_sum_below_it(
     """R3 step 3 with the rows from ``model.a_rows`` on left out: the sum modulo
     2**limit, signed polynomials too (``top_discarded`` sums signed ones)."""
     high = low + extra
-    bits = places * size * 8
-    expected = sum(ratio ** (high - n) * (poly << bits * n) for n in range(low, high + 1))
+    expected = _levels_added(poly, places * size * 8, ratio, low, high)
     found = _geometric(poly, places, ratio, low, high, size, 0, limit)
     assert (found - expected) % (1 << max(limit, 0)) == 0
 
@@ -531,8 +535,7 @@ def test_a_signed_chain_levels_geometric_sum_cut_at_a_limit_is_the_sum_below_it(
     """R3 step 3 as ``top_discarded`` sums its signed y's (zeros at the bottom may
     leave a term fewer below the limit): the sum from level 0, modulo 2**limit."""
     poly <<= zeros
-    bits = places * size * 8
-    expected = sum(ratio ** (high - n) * (poly << bits * n) for n in range(high + 1))
+    expected = _levels_added(poly, places * size * 8, ratio, 0, high)
     found = _signed_geometric(poly, places, ratio, high, size, limit)
     assert (found - expected) % (1 << limit) == 0
 
