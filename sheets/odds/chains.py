@@ -59,7 +59,7 @@ def with_chains(
     dropped or discarded, ``packed`` may be moved down ``low`` coefficients (its zeros
     below cut off, room left for the last faces that move down: ``chain_faces``)."""
     if dropped == 0 and (discards == 0 or discards >= count):
-        step, places = chain_faces(model, packer, discards > 0)
+        step, places = chain_faces(model, packer, "discard" if discards else "kept")
         low_place = min(places)
         runs = face_runs(tuple(sorted(packer.width * (p - low_place) for p in places)))
         limit = _limit(model, packer)
@@ -82,28 +82,18 @@ def with_chains(
     return in_order(model, packer, packed, count, dropped, discards)
 
 
-def chain_faces(model: DiceModel, packer: Packer, discarded: bool = False) -> tuple[int, list[int]]:
-    """How far one exploded Wild Die that stays in the roll moves a packed polynomial
-    (``discarded``: every chain discarded by Penalty, it counts in ``a`` only): (places
-    one top face adds, places of each last face)."""
-    top = model.exploded[0]  # one explosion and a last face of 1: value s + 1
-    last = model.plain_wild
-    if discarded:
-        top, last = model.discarded(top), [model.discarded(o) for o in last]
-    step_a, step_b = top.a - last[0].a, top.b - last[0].b  # what one top face adds
-    return step_a * packer.span + step_b, [o.a * packer.stride + o.b for o in last]
-
-
-def _role(model: DiceModel, packer: Packer, role: str) -> tuple[int, list[int]]:
-    """How far a chain in ``role`` moves a packed polynomial: (places one top face adds,
-    places of each last face). A chain that left the roll (``drop``) moves nothing."""
+def chain_faces(model: DiceModel, packer: Packer, role: str = "kept") -> tuple[int, list[int]]:
+    """How far one exploded Wild Die in ``role`` moves a packed polynomial: (places one
+    top face adds, places of each last face). ``kept``: it stays in the roll;
+    ``discard``: Penalty discards it, it counts in ``a`` only; ``drop``: it left the roll
+    and moves nothing."""
     if role == "drop":
         return 0, [0] * (model.sides - 1)
     top, last = model.exploded[0], model.plain_wild  # value s + 1, and faces 1..s-1
     if role == "discard":
         top, last = model.discarded(top), [model.discarded(o) for o in last]
-    step = (top.a - last[0].a) * packer.span + (top.b - last[0].b)
-    return step, [o.a * packer.span + o.b for o in last]
+    step = (top.a - last[0].a) * packer.stride + (top.b - last[0].b)  # one top face
+    return step, [o.a * packer.stride + o.b for o in last]
 
 
 def _below_the_dropped(model: DiceModel, packer: Packer, packed: int, role: str) -> int:
@@ -113,7 +103,7 @@ def _below_the_dropped(model: DiceModel, packer: Packer, packed: int, role: str)
     s**(M - j) for v = s * j + f (M = depth - 1) that is
     (2s - 2f + 1) * s**(2(M - j)) - 2 * s**(M - j): two geometric sums, one pass each."""
     s, top = model.sides, model.depth - 1
-    step, places = _role(model, packer, role)
+    step, places = chain_faces(model, packer, role)
     width = packer.width
     squared = single = 0
     for f, place in enumerate(places, start=1):
@@ -145,7 +135,7 @@ def ordered_chains(
     pattern, the faces give a small polynomial (``_faces``) and the levels a nested sum
     over M >= j1 > j2 > ... >= 1 (``_levels``)."""
     roles = ["drop"] * dropped + ["discard"] * discards + ["kept"] * (count - dropped - discards)
-    parts = [_role(model, packer, role) for role in roles]
+    parts = [chain_faces(model, packer, role) for role in roles]
     limit = _limit(model, packer)
     total = 0
     for sizes in _compositions(count):
@@ -174,7 +164,7 @@ def fits_top_discarded(model: DiceModel, packer: Packer) -> bool:
     a kept chain (counting successes, a flipped top face may add nothing)."""
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
     room = denominator * headroom(model) < 1 << packer.width
-    return room and _role(model, packer, "kept")[0] > 0
+    return room and chain_faces(model, packer, "kept")[0] > 0
 
 
 def top_discarded_applies(model: DiceModel, packer: Packer) -> bool:
@@ -231,8 +221,8 @@ def top_discarded(
     size = packer.nbytes
     narrow = narrow or packer
     width = narrow.width
-    tk, kept = _role(model, packer, "kept")
-    td, gone = _role(model, packer, "discard")
+    tk, kept = chain_faces(model, packer, "kept")
+    td, gone = chain_faces(model, packer, "discard")
     # Faces may move down (no a): start high enough that no shift cuts a count off.
     guard = 3 * max(0, -min(kept + gone))
     # The parts' common lowest place is put back once, on the result.

@@ -345,9 +345,9 @@ def widened_signed(polys: list[int], source: int, target: int) -> list[int]:
     2**(source - 1) either way.
 
     Half a coefficient is added to each (``repeated``), so every one reads as a whole
-    number from the bytes; the bytes are copied one strided slice per byte of a
-    coefficient (C loops) and the half taken out again at the new width."""
-    size, wide = source // 8, target // 8
+    number from the bytes; the bytes are copied as ``spread`` copies them and the half
+    taken out again at the new width."""
+    narrow, wide = Packer(source, 1), Packer(target, 1)
     count = max((abs(poly).bit_length() for poly in polys), default=0) // source + 2
     half = 1 << (source - 1)
     narrow_halves, wide_halves = repeated(half, source, count), repeated(half, target, count)
@@ -356,10 +356,8 @@ def widened_signed(polys: list[int], source: int, target: int) -> list[int]:
         if not poly:
             out.append(0)
             continue
-        raw = (poly + narrow_halves).to_bytes(count * size, "little")
-        spaced = bytearray(count * wide)
-        for byte in range(size):
-            spaced[byte::wide] = raw[byte::size]
+        spaced = bytearray(count * wide.nbytes)
+        spread(spaced, poly + narrow_halves, narrow, wide, count, 1, 0)
         out.append(int.from_bytes(spaced, "little") - wide_halves)
     return out
 
