@@ -335,8 +335,7 @@ def _chained(
             top_discarded_parts[exploded] = widened
             top_discarded_lows[exploded] = low
             continue
-        if exploded < model.wild:  # a product by 1 is a copy too
-            widened *= model.scale ** (model.wild - exploded)
+        widened = _scaled(model, widened, exploded)
         total = plus(total, with_chains(model, final, widened, exploded, dropped, chain_discards))
     if top_discarded_parts:
         found = top_discarded(model, final, top_discarded_parts, top_discarded_lows, narrower)
@@ -353,13 +352,17 @@ def _chained(
     plain: dict[int, int] = {}
     for exploded, laid in laid_plain.items():
         widened = int.from_bytes(memoryview(laid)[low * final.nbytes :], "little")
-        if exploded < model.wild:  # a product by 1 is a copy too
-            widened *= model.scale ** (model.wild - exploded)
-        plain[exploded] = widened
+        plain[exploded] = _scaled(model, widened, exploded)
     nested = 0
     for exploded in range(max(plain), 0, -1):
         nested = with_chains(model, final, plus(nested, plain.get(exploded, 0)), 1, 0, 0, low)
     return plus(total, shifted(plus(nested, plain.get(0, 0)), low * final.width))
+
+
+def _scaled(model: DiceModel, packed: int, exploded: int) -> int:
+    """``packed`` times the weight of the Wild Dice that did not explode (each a face of
+    ``model.scale``): a product by 1 would be a copy too."""
+    return packed * model.scale ** (model.wild - exploded) if exploded < model.wild else packed
 
 
 def _laid(

@@ -27,7 +27,15 @@ from functools import reduce
 from operator import add
 
 from sheets.odds.model import DiceModel
-from sheets.odds.packing import Packer, add_to, coefficient_sum, placed_sum, plus, width_for
+from sheets.odds.packing import (
+    Packer,
+    add_to,
+    coefficient_sum,
+    placed_sum,
+    plus,
+    spread,
+    width_for,
+)
 from sheets.records import Record
 
 Group = tuple[int, list[int]]  # (lowest a stored, one narrow polynomial per residue)
@@ -188,18 +196,14 @@ def _laid_in_x(
     by_a: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for a, x0, line in lines:
         by_a[a].append((x0, line))
-    block = step * wide_size
-    width = 8 * size
+    narrow, wide = Packer(8 * size, 1), Packer(8 * wide_size, 1)
     out: dict[int, tuple[int, int]] = {}
     for a, found in by_a.items():
         low = min(x0 for x0, _ in found)
-        places = [(x0 - low, -(-line.bit_length() // width)) for x0, line in found]
+        places = [(x0 - low, -(-line.bit_length() // narrow.width)) for x0, line in found]
         spaced = bytearray(max(x + step * (count - 1) + 1 for x, count in places) * wide_size)
         for (x, count), (_, line) in zip(places, found, strict=True):
-            raw = line.to_bytes(count * size, "little")
-            for byte in range(size):
-                start = x * wide_size + byte
-                spaced[start : start + count * block : block] = raw[byte::size]
+            spread(spaced, line, narrow, wide, count, step, x)
         out[a] = (low, int.from_bytes(spaced, "little"))
     return out
 
@@ -553,9 +557,8 @@ def _penalty_apart(
         for c, (first, terms) in classes.items()
     }
     by_a: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    lam, low = folded.lam, folded.low
-    for a, residue, first_b, row in group.lines:
-        by_a[a].append((lam * a + step * (first_b + low) + residue, row))
+    for a, x, row in folded._lines(group):
+        by_a[a].append((x, row))
     longest = max(row.bit_length() for *_, row in group.lines)
     room = width - total.bit_length()
     slot_top = ((1 << width) - 1) ^ ((1 << room) - 1)
@@ -596,13 +599,10 @@ def _kernel_tables(
     columns = -(-span_x // classes)
     stride = columns * wide_size
     tables = [bytearray(count * stride) for _ in range(classes)]
+    narrow, wide = Packer(8 * size, 1), Packer(8 * wide_size, 1)
     for x, packed in by_x.items():
         column, c = divmod(x - low_x, classes)
-        raw = packed.to_bytes(count * size, "little")
-        table = tables[c]
-        for byte in range(size):
-            start = column * wide_size + byte
-            table[start : start + count * stride : stride] = raw[byte::size]
+        spread(tables[c], packed, narrow, wide, count, columns, column)
     out: list[dict[int, int]] = []
     for table in tables:
         rows: dict[int, int] = {}
@@ -628,26 +628,22 @@ def _lines_by_kernels(
     c: the kernel's terms at x = low_x + c + step * i). Each line is spread to the
     kernels' width once; its product with residue c lands on the x of one residue,
     step apart, and each residue's products are placed by neighbours and unpacked."""
-    wide_size = wide // 8
-    width = 8 * size
+    narrow, unpack = Packer(8 * size, 1), Packer(wide, 1)
     placed: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for a, x0, line in lines:
         index = a - first_a
-        places = -(-line.bit_length() // width)
-        raw = line.to_bytes(places * size, "little")
-        spread = bytearray(places * wide_size)
-        for byte in range(size):
-            spread[byte::wide_size] = raw[byte::size]
+        places = -(-line.bit_length() // narrow.width)
+        spaced = bytearray(places * unpack.nbytes)
+        spread(spaced, line, narrow, unpack, places, 1, 0)
         line_wide = 0
         for c, kernels in enumerate(tables):
             kernel = kernels.get(index)
             if kernel:
                 if not line_wide:
-                    line_wide = int.from_bytes(spread, "little")
+                    line_wide = int.from_bytes(spaced, "little")
                 where, residue = divmod(x0 + low_x + c, step)
                 placed[residue].append((where, line_wide * kernel))
     counts: dict[int, int] = {}
-    unpack = Packer(wide, 1)
     for residue, products in placed.items():
         lowest = min(where for where, _ in products)
         total = placed_sum((wide * (where - lowest), product) for where, product in products)
