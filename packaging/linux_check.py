@@ -245,6 +245,8 @@ def run_smoke(install_dir: Path, executable: Path, label: str, version: str | No
                         raise CheckFailed(f"{label}: no success line: {result.stdout.strip()}")
                     if version and f"Wild Die {version} " not in line:
                         raise CheckFailed(f"{label}: not version {version}: {line}")
+                    if "; gmpy2 " not in line:  # the odds engine needs it
+                        raise CheckFailed(f"{label}: gmpy2 was not checked: {line}")
                     say(f"{label}: {line}")
             saved = sorted(p.name for p in out.glob("*.json"))
             if len(saved) != 1:

@@ -85,6 +85,19 @@ def test_smoke_test_opens_the_sample_and_saves(tmp_path: Path) -> None:
     # Issue 19: the bundle's smoke test prints a PDF too (Qt's PDF writer and fonts).
     (pdf,) = out.glob("*.pdf")
     assert pdf.read_bytes().startswith(b"%PDF") and "printed" in lines[0]
+    # The odds engine's big integers: gmpy2 and its libraries load (linux_check.py
+    # requires this part of the line from every installer).
+    assert "; gmpy2 2." in lines[0]
+
+
+def test_smoke_test_fails_without_the_big_integer_library(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.cli import smoke_command
+
+    monkeypatch.setitem(sys.modules, "gmpy2", None)  # as if the bundle had left it out
+    with pytest.raises(smoke_command.SmokeFailure, match="big-integer library"):
+        smoke_command.run_smoke(Path("never-written"))
 
 
 def test_smoke_test_fails_in_one_line(tmp_path: Path) -> None:
@@ -390,6 +403,16 @@ def test_qt_translations_and_openssl_stay_out_of_the_bundle() -> None:
     assert not bundle_excludes.unwanted_data("PySide6/Qt/plugins/platforms/libqxcb.so")
     for module in ("_ssl", "_hashlib", "sqlite3"):
         assert module in bundle_excludes.excluded_modules()
+
+
+def test_the_bundle_keeps_what_the_odds_engine_loads() -> None:
+    """sheets/odds/big.py imports gmpy2 and writes its limbs through ctypes."""
+    excluded = bundle_excludes.excluded_modules()
+    for module in ("gmpy2", "ctypes", "_ctypes"):
+        assert not any(module == x or module.startswith(x + ".") for x in excluded), module
+    spec = (PACKAGING / "wilddie.spec").read_text(encoding="utf-8")
+    assert 'hiddenimports += ["gmpy2", "ctypes"]' in spec
+    assert 'copy_metadata("gmpy2")' in spec  # its extension reads its version on import
 
 
 def test_the_linux_build_trims_icu_and_holds_the_bundle_to_100_mb() -> None:

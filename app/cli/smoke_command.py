@@ -145,11 +145,33 @@ def _close(qt_app: Any, window: Any) -> None:
 def run_smoke(out: Path) -> str:
     """Do the whole check; returns the summary, raises ``SmokeFailure``."""
     _check_writable_folders()
+    big = _check_big_integers()
     qt_app, window, watchdog = _start_gui()
     try:
-        return _open_and_save(qt_app, window, out)
+        return f"{_open_and_save(qt_app, window, out)}; {big}"
     finally:
         watchdog.stop()
+
+
+def _check_big_integers() -> str:
+    """The odds engine's big integers: gmpy2 (its extension and GMP, MPFR, MPC beside it)
+    loads, multiplies, and takes limbs written through ctypes (``_ctypes`` and libffi), as
+    sheets/odds/big.py does; what a bundle missing a library or a module gets wrong."""
+    try:
+        import ctypes
+
+        import gmpy2
+    except ImportError as error:
+        raise SmokeFailure(f"the big-integer library does not load: {error}") from error
+    if int(gmpy2.mpz(3) ** 100) != 3**100:
+        raise SmokeFailure("gmpy2 multiplies wrongly: 3**100")
+    number = gmpy2.xmpz(0)
+    count = 16 // number.limb_size  # 128 bits of limbs, least significant first
+    ctypes.memmove(number.limbs_write(count), (2**64 + 5).to_bytes(16, "little"), 16)
+    number.limbs_finish(count)
+    if number != 2**64 + 5:
+        raise SmokeFailure(f"gmpy2 limbs written through ctypes read back as {number}")
+    return f"gmpy2 {gmpy2.version()} ({gmpy2.mp_version()})"
 
 
 def _open_and_save(qt_app: Any, window: Any, out: Path) -> str:
