@@ -3,6 +3,7 @@
     python packaging/linux_check.py bundle DIR [--max-mb 150] [--depends-out FILE]
     python packaging/linux_check.py smoke INSTALL_DIR EXECUTABLE [--label NAME]
     python packaging/linux_check.py startup [--runs 7] FROZEN_EXECUTABLE
+    python packaging/linux_check.py icu DIR
 
 ``bundle``: size limit, no left-out Qt plugin slipped in, every shared library that
 PyInstaller leaves out (libxcb, libGL, libEGL, Wayland, glibc...) belongs to a Debian package
@@ -13,6 +14,10 @@ the .deb declares, and the newest glibc symbol version the binaries use; writes 
 read-only (a read-only bind mount when root, and write permission removed), an empty HOME,
 an empty working folder, offscreen, and no network when ``unshare`` allows it; fails if
 anything was written into the install folder or the working folder.
+
+``icu``: Qt's collation in every locale, case mapping, time zones and Unicode codecs
+(``icu_probe.py``) give the same with the bundle's trimmed ICU data (``trim_icu.py``) as
+with the full data PySide6 ships.
 
 ``startup``: median time from process start to the first window shown and closed
 (``WILDDIE_QUIT_AFTER_MS=1``), from source (``python -m app``) and frozen.
@@ -267,6 +272,54 @@ def run_smoke(install_dir: Path, executable: Path, label: str, version: str | No
         )
 
 
+# --- icu --------------------------------------------------------------------------------
+def _probe_icu(data_library: Path) -> list[str]:
+    """What ``icu_probe.py`` prints when Qt's ICU reads ``data_library`` (preloaded: the
+    ICU libraries then bind to it by its soname instead of the copy beside them)."""
+    with tempfile.TemporaryDirectory(prefix="wilddie-icu-") as home:
+        env = dict(_clean_env(Path(home)), LD_PRELOAD=str(data_library))
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "packaging" / "icu_probe.py")],
+            env=env,
+            cwd=home,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    if result.returncode != 0:
+        raise CheckFailed(f"icu_probe.py with {data_library} failed: {result.stderr[-2000:]}")
+    return result.stdout.splitlines()
+
+
+def check_icu(folder: Path) -> None:
+    import PySide6
+
+    bundled = sorted({p.resolve() for p in folder.rglob("libicudata.so.*")})
+    if not bundled:
+        say(f"no ICU data library in {folder}: nothing to compare")
+    for trimmed in bundled:
+        full = Path(PySide6.__file__).parent / "Qt" / "lib" / trimmed.name
+        expected, found = _probe_icu(full), _probe_icu(trimmed)
+        if found != expected:
+            pairs = zip(found, expected, strict=False)
+            first = "; ".join(f"{a[:150]!r} != {b[:150]!r}" for a, b in pairs if a != b)
+            raise CheckFailed(
+                f"Qt computes differently with the trimmed {trimmed.name} than with the full "
+                f"one ({len(found)} and {len(expected)} results): {first[:400]}"
+            )
+        kinds = [line.split(" ", 1)[0] for line in found]
+        orders = {line.rsplit(" ", 1)[-1] for line in found if line.startswith("collation ")}
+        say(
+            f"ICU data {trimmed.stat().st_size / 1e6:.1f} MB (PySide6's "
+            f"{full.stat().st_size / 1e6:.1f} MB): Qt gets the same {len(found)} results from "
+            "both ("
+            + ", ".join(f"{kind} {kinds.count(kind)}" for kind in dict.fromkeys(kinds))
+            + f"; {len(orders)} different collation orders)"
+        )
+
+
 # --- startup ----------------------------------------------------------------------------
 PROBE_ENV = "WILDDIE_STARTUP_PROBE"  # app.gui: prints "wilddie-startup EVENT TIME", quits
 PROBE_LINE = re.compile(r"wilddie-startup (\S+) (\d+(?:\.\d+)?)")
@@ -343,6 +396,8 @@ def main(argv: Sequence[str]) -> int:
     smoke.add_argument("executable", type=Path)
     smoke.add_argument("--label", default="bundle")
     smoke.add_argument("--version", help="the version the app must report")
+    icu = commands.add_parser("icu")
+    icu.add_argument("folder", type=Path)
     start = commands.add_parser("startup")
     start.add_argument("frozen", type=Path)
     start.add_argument("--runs", type=int, default=7)
@@ -353,6 +408,8 @@ def main(argv: Sequence[str]) -> int:
             say(f"Depends: {depends}")
             if args.depends_out:
                 args.depends_out.write_text(depends + "\n", encoding="utf-8")
+        elif args.command == "icu":
+            check_icu(args.folder)
         elif args.command == "smoke":
             run_smoke(args.install_dir, args.executable, args.label, args.version)
         else:
