@@ -26,7 +26,7 @@ from collections.abc import Callable
 from functools import reduce
 from operator import add
 
-from sheets.odds.big import big, from_bytes, to_bytes
+from sheets.odds.big import big, engaged, from_bytes, to_bytes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
@@ -157,6 +157,10 @@ def _cuts(narrow: int, held: int, heaviest: int) -> tuple[int, int]:
 
     Pieces end on the integers' digits: a piece of 30 bits and one of 31 cost 1 and
     2 digits a pass. More parts than needed for a whole weight never pay."""
+    if engaged():
+        # GMP multiplies a part by a whole weight for about a pass over the part: the
+        # fewest products win, whole weights in as few parts as hold them.
+        return -(-(held + heaviest) // narrow), heaviest
     digit = sys.int_info.bits_per_digit
     best: tuple[float, int, int] | None = None
     parts = 1
