@@ -27,8 +27,9 @@ import threading
 from types import ModuleType
 from typing import Any, Final
 
-# Below this many bytes gmpy2's own conversions beat a ctypes call.
-_LONG: Final = 1024
+# Below this many bytes gmpy2's own conversions beat the ctypes route (measured: 2 us
+# against 2.7 at 512 bytes, 3.7 against 3.2 at 1024).
+_LONG: Final = 768
 # The ctypes route reads and writes little-endian words as they lie in memory.
 _LIMBS_OK: Final = sys.byteorder == "little"
 
@@ -95,18 +96,13 @@ def from_bytes(raw: bytes | bytearray | memoryview) -> int:
 
 
 def _from_limbs(gmpy2: ModuleType, raw: bytes | bytearray | memoryview, size: int) -> int:
-    ctypes = _ctypes
     limb = gmpy2.xmpz.limb_size
     limbs = (size + limb - 1) // limb
+    # Padded to whole limbs by a copy (C speed) rather than a memset call: each ctypes
+    # call costs about a microsecond, as much as a row's bytes.
+    data = bytes(raw) + bytes(limbs * limb - size)
     target = gmpy2.xmpz(0)
-    address = target.limbs_write(limbs)
-    ctypes.memset(address + size, 0, limbs * limb - size)
-    if isinstance(raw, bytes):
-        ctypes.memmove(address, raw, size)
-    elif isinstance(raw, memoryview) and raw.readonly:
-        ctypes.memmove(address, bytes(raw), size)
-    else:  # a bytearray, or a view of one: copied from where it lies
-        ctypes.memmove(address, (ctypes.c_char * size).from_buffer(raw), size)
+    _ctypes.memmove(target.limbs_write(limbs), data, limbs * limb)
     target.limbs_finish(limbs)
     result: int = gmpy2.mpz(target)
     return result
