@@ -63,7 +63,7 @@ def engage() -> bool:
                 import ctypes
 
                 import gmpy2
-            except Exception:  # a broken or missing wheel: exact ints, only slower
+            except (ImportError, OSError):  # no wheel, or a broken one: ints, only slower
                 return False
             _ctypes = ctypes
             _gmpy2 = gmpy2
