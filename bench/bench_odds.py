@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from app.memory import keep_big_blocks  # noqa: E402
 from sheets.dice import RollSpec  # noqa: E402
 from sheets.odds import _cached, distribution  # noqa: E402
+from sheets.odds.big import engage  # noqa: E402
 
 PIPELINE_GOAL_MS = 50.0
 DEPTH = 21  # our Wild Die chain depth for one Wild Die in two sets; icepool gets the same
@@ -130,6 +131,7 @@ def main() -> int:
     parser.add_argument("--cold-one", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     keep_big_blocks()  # as the app does once its first screen is up (app.memory)
+    engage()  # GMP, as the app's odds worker does at idle after its first answer
     if args.cold_one:
         _cold_one(*args.cold_one)
         return 0

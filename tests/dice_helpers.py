@@ -4,11 +4,13 @@ the odds computed with chains folded and multiplied."""
 from __future__ import annotations
 
 import random
+import sys
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import pytest
 
+import sheets.odds.big as big
 import sheets.odds.chains as chains
 import sheets.odds.die_by_die as die_by_die
 from sheets.dice import RollSpec, roll
@@ -78,3 +80,24 @@ def folded_and_multiplied(spec: RollSpec) -> tuple[tuple[tuple[int, float], ...]
         patch.setattr(die_by_die, "foldable", lambda *_: False)
         multiplied = _cached.__wrapped__(spec)
     return folded, multiplied
+
+
+@pytest.fixture(scope="module", params=["ints", "gmp"], autouse=True)
+def number_kind(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Imported by the engine's test modules: each runs twice, on Python ints (gmpy2 made
+    unimportable, the fallback ``big.engage`` takes) and on GMP integers however small
+    the roll (``sheets.odds.big``). The results must be the same exact integers."""
+    saved = big._gmpy2, big._ctypes, sys.modules.get("gmpy2")
+    if request.param == "gmp":
+        assert big.engage()
+    else:
+        big._gmpy2 = big._ctypes = None
+        sys.modules["gmpy2"] = None  # type: ignore[assignment]  # an import then fails
+    _cached.cache_clear()
+    yield request.param
+    big._gmpy2, big._ctypes = saved[0], saved[1]
+    if saved[2] is None:
+        sys.modules.pop("gmpy2", None)
+    else:
+        sys.modules["gmpy2"] = saved[2]
+    _cached.cache_clear()

@@ -4,7 +4,8 @@ How it works, so the next reader can trust it:
 
 * Counting, not floats. Every outcome carries an integer weight (ways to roll it); the
   probability is weight / denominator, divided once at the end. Polynomials of weights
-  are packed into Python integers (``packing``).
+  are packed into integers (``packing``): Python ints for small rolls, GMP integers
+  (gmpy2) from the first large one on (``big``), the same exact numbers either way.
 * Two dimensions (``model``): ``a`` is the set's dice total that R3 step 4 compares,
   ``b`` what else the dice add to the result.
 * Wild Die chains are summed to ``depth`` rolls, deep enough that the probability left out
@@ -48,6 +49,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from sheets.dice.spec import RollSpec
+from sheets.odds.big import engage_for, from_bytes, to_bytes
 from sheets.odds.chains import headroom
 from sheets.odds.die_by_die import one_die_at_a_time
 from sheets.odds.folded import Folded
@@ -97,6 +99,7 @@ def _cached(spec: RollSpec) -> tuple[tuple[int, float], ...]:
     models = [DiceModel(spec, lam) for lam in lams]
     model, (low, span) = min(((m, m.b_range()) for m in models), key=lambda pair: pair[1][1])
     denominator = model.sides ** (model.regular + model.extras + model.depth * model.wild)
+    engage_for(denominator)
     # Three Wild Dice beside Penalty 1: their chains are found times a signed factor
     # (``chains.top_discarded``), which needs room for more than a count.
     room = headroom(model) if model.wild >= 3 and model.penalty == 1 else 1
@@ -108,8 +111,12 @@ def _cached(spec: RollSpec) -> tuple[tuple[int, float], ...]:
         packed, folded = one_die_at_a_time(model, packer, -low)
     counts, scale = _totals(model, packer, packed, folded, -low)
     base = spec.added_pips + spec.modifier + model.b_step * low
-    denominator *= scale
-    return tuple((total + base, weight / denominator) for total, weight in sorted(counts.items()))
+    # The counts are GMP integers (``big``): divided as ints, a correctly rounded float
+    # (a GMP quotient would be an mpfr).
+    denominator = int(denominator * scale)
+    return tuple(
+        (total + base, int(weight) / denominator) for total, weight in sorted(counts.items())
+    )
 
 
 def _totals(
@@ -137,10 +144,10 @@ def _totals(
     extra = folded.marginal() if folded is not None else {}
     width = packer.width
     row_size = span * size
-    raw = packed.to_bytes(rows * row_size, "little")
+    raw = to_bytes(packed, rows * row_size)
     view = memoryview(raw)
     zeros = memoryview(bytes(row_size))
-    mask = int.from_bytes((b"\xff" * size + b"\0" * size) * (span // 2 + 1), "little")
+    mask = from_bytes((b"\xff" * size + b"\0" * size) * (span // 2 + 1))
     read: list[tuple[int, int, int]] = []  # (first non-zero coefficient, even, odd part)
     marginal: list[int] = []
     skip = 0  # the row's zero coefficients, mostly as many as the row before
@@ -148,7 +155,7 @@ def _totals(
     for a in range(rows):
         begin = a * row_size
         skip = zero_coefficients(raw, zeros, begin, span, size, skip)
-        row = int.from_bytes(view[begin + skip * size : begin + row_size], "little")
+        row = from_bytes(view[begin + skip * size : begin + row_size])
         marginal.append(coefficient_sum_masked(row, width, -(-row.bit_length() // width), sums))
         read.append((skip, *_halves(row, width, mask)))
     if extra:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from sheets.odds.big import big, from_bytes, to_bytes
+
 
 @lru_cache(maxsize=64)
 def bands(
@@ -35,18 +37,18 @@ def bands(
     width = max(count * top for count in (fewest, most)) - floor + 1
     width = 8 * -(-width // 8)  # whole bytes, so rows are byte slices
     shifts = [a * width + m - least for a, m in faces]
-    reached = 1  # no dice: a = 0, sum of m = 0
-    union = 0
+    reached = big(1)  # no dice: a = 0, sum of m = 0
+    union = big(0)
     for count in range(most + 1):
         if count:
             reached = _grown(reached, shifts)
         if count >= fewest:
             union |= reached << (count * least - floor)
     row_bytes = width // 8
-    raw = union.to_bytes((union.bit_length() + 7) // 8 + row_bytes, "little")
+    raw = to_bytes(union, (union.bit_length() + 7) // 8 + row_bytes)
     found: dict[int, tuple[int, int]] = {}
     for a in range(len(raw) // row_bytes):
-        row = int.from_bytes(raw[a * row_bytes : (a + 1) * row_bytes], "little")
+        row = from_bytes(raw[a * row_bytes : (a + 1) * row_bytes])
         if row:
             first = (row & -row).bit_length() - 1
             last = row.bit_length() - 1

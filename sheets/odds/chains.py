@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from itertools import combinations_with_replacement
 
+from sheets.odds.big import big, from_bytes, to_bytes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
@@ -356,7 +357,7 @@ def _divided_twice(w: int, places: int, s: int, size: int, limit: int | None = N
     count = -(-(abs(w).bit_length() + 8 * size) // bits)
     if limit is not None:
         count = min(count, limit // bits)
-    whole = 1 << bits
+    whole = big(1) << bits
     half = whole >> 1
     out: list[int] = []
     before = previous = 0
@@ -517,17 +518,17 @@ def _divided(s1: int, s2: int, places: int, s: int, size: int, limit: int | None
     chunk = places * size
     whole = -(-max(s1.bit_length(), s2.bit_length()) // (8 * chunk)) + 1
     count = whole if limit is None else min(whole, limit // (8 * chunk))
-    raw1, raw2 = (memoryview(poly.to_bytes(whole * chunk, "little")) for poly in (s1, s2))
+    raw1, raw2 = (memoryview(to_bytes(poly, whole * chunk)) for poly in (s1, s2))
     out = bytearray(count * chunk)
     previous = 0
     for k in range(count):
         current = previous
         if k:
-            current += int.from_bytes(raw1[(k - 1) * chunk : k * chunk], "little")
-        previous = current // s - int.from_bytes(raw2[k * chunk : (k + 1) * chunk], "little")
+            current += from_bytes(raw1[(k - 1) * chunk : k * chunk])
+        previous = current // s - from_bytes(raw2[k * chunk : (k + 1) * chunk])
         if previous:
-            out[k * chunk : (k + 1) * chunk] = previous.to_bytes(chunk, "little")
-    return int.from_bytes(out, "little")
+            out[k * chunk : (k + 1) * chunk] = to_bytes(previous, chunk)
+    return from_bytes(out)
 
 
 def in_order(

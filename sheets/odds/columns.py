@@ -26,6 +26,8 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
+from sheets.odds.big import big, from_bytes, to_bytes
+
 # Faces off the line that ``run_power`` takes: each one more multiplies the terms by about
 # n / 3. With two, (n + 1) * (n + 2) / 2 terms cost less than the power die by die (59
 # dice: 221 -> 114 M instructions); with three they cost more (18D+1 with luck and flips
@@ -51,7 +53,7 @@ def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int
     base, gap, ts, singles = found
     size = width // 8
     # R**r in the compact packing, r = 0 .. count: the line's coefficients side by side.
-    row = sum(1 << (width * t) for t in ts)
+    row = sum(big(1) << (width * t) for t in ts)
     compact = [1]
     for _ in range(count):
         compact.append(compact[-1] * row)
@@ -77,12 +79,12 @@ def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int
             moved = power if ways == 1 else ways * power
             summed += moved << (width * (place - low)) if place > low else moved
         slots = -(-summed.bit_length() // width)
-        raw = summed.to_bytes(slots * size, "little")
+        raw = to_bytes(summed, slots * size)
         begin = lead + (low * gap + residue) * size
         end = begin + (slots - 1) * stride + 1
         for byte in range(size):
             out[begin + byte : end + byte : stride] = raw[byte::size]
-    power = int.from_bytes(out, "little")
+    power = from_bytes(out)
     return power << bits if bits else power
 
 

@@ -24,6 +24,7 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from sheets.odds.big import big
 from sheets.odds.columns import run_power
 from sheets.odds.packing import face_runs, placed_sum, times_faces
 
@@ -230,7 +231,7 @@ def _power(
         lowest = max(least, 1)
         if len(key) > 1 and least > 1 and steps[-1] * least + start.bit_length() <= _SMALL_BITS:
             # A short power (a small pool): one pow in C beats a Python call per die.
-            packed = start * sum(1 << step for step in steps) ** least
+            packed = start * sum(big(1) << step for step in steps) ** least
             table[least] = packed
             first = least + 1
         elif len(key) > 1 and lowest > 1 and powers.width:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from functools import reduce
 from operator import add
 
+from sheets.odds.big import big, engaged, from_bytes, to_bytes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
@@ -120,11 +121,11 @@ def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
     Only without `drop_highest`, which takes the highest die out of ``a``. The regular
     dice's totals only within ``model.plain_rows``, as the states keep them."""
     s, wild = model.sides, model.wild
-    faces = [1 << (width * v) for v in range(1, s + 1)]
+    faces = [big(1) << (width * v) for v in range(1, s + 1)]
     regular = sum(faces) ** model.regular
     if model.plain_rows is not None:  # the rows the states keep (``_SetDice._cut``)
         low, high = model.plain_rows
-        regular = (regular & ((1 << (width * high)) - 1)) >> (width * low) << (width * low)
+        regular = (regular & ((big(1) << (width * high)) - 1)) >> (width * low) << (width * low)
     regular *= s**model.extras
     plain = sum(faces[:-1])  # a Wild Die that did not explode
     first = 1 + sum(faces[1:-1]) if model.crit_leaves else plain
@@ -156,6 +157,10 @@ def _cuts(narrow: int, held: int, heaviest: int) -> tuple[int, int]:
 
     Pieces end on the integers' digits: a piece of 30 bits and one of 31 cost 1 and
     2 digits a pass. More parts than needed for a whole weight never pay."""
+    if engaged():
+        # GMP multiplies a part by a whole weight for about a pass over the part: the
+        # fewest products win, whole weights in as few parts as hold them.
+        return -(-(held + heaviest) // narrow), heaviest
     digit = sys.int_info.bits_per_digit
     best: tuple[float, int, int] | None = None
     parts = 1
@@ -204,7 +209,7 @@ def _laid_in_x(
         spaced = bytearray(max(x + step * (count - 1) + 1 for x, count in places) * wide_size)
         for (x, count), (_, line) in zip(places, found, strict=True):
             spread(spaced, line, narrow, wide, count, step, x)
-        out[a] = (low, int.from_bytes(spaced, "little"))
+        out[a] = (low, from_bytes(spaced))
     return out
 
 
@@ -234,7 +239,7 @@ class Folded:
             for residue, packed in enumerate(residues):
                 if not packed:
                     continue
-                raw = packed.to_bytes((packed.bit_length() + 7) // 8 + size, "little")
+                raw = to_bytes(packed, (packed.bit_length() + 7) // 8 + size)
                 view = memoryview(raw)
                 count = len(raw) // size
                 for index in range(-(-count // packer.stride)):
@@ -246,7 +251,7 @@ class Folded:
                     last = min(index * packer.stride + window[1], count - 1)
                     if last < first:
                         continue
-                    row = int.from_bytes(view[first * size : (last + 1) * size], "little")
+                    row = from_bytes(view[first * size : (last + 1) * size])
                     if not row:
                         continue
                     lead = ((row & -row).bit_length() - 1) // width
@@ -334,11 +339,11 @@ class Folded:
         parts, bits = _cuts(narrow, held, heaviest)
         slot = parts * narrow
         pieces = -(-heaviest // bits)
-        low = (1 << bits) - 1
+        low = (big(1) << bits) - 1
         cut = [[(weight >> (bits * i)) & low for i in range(pieces)] for weight in weights]
         longest = max(row.bit_length() for _, _, row in lines)
         mask_bytes = b"\xff" * (narrow // 8) + bytes((slot - narrow) // 8)
-        mask = int.from_bytes(mask_bytes * (longest // slot + 1), "little")
+        mask = from_bytes(mask_bytes * (longest // slot + 1))
         # Part q keeps coefficients q, q + parts, ..: its mask moved up q places, so the
         # part stays where it is in the row (no shift) and is placed q places lower.
         masks = [mask << (narrow * q) for q in range(parts)] if parts > 1 else [-1]
@@ -419,12 +424,12 @@ class Folded:
         length = count + (q + 1) * top
         size = slot // 8
         weights = b"".join(
-            (factors[a] if a < len(factors) else 0).to_bytes(size, "little")
+            to_bytes((factors[a] if a < len(factors) else 0), size)
             for a in range(first_a, first_a + length)
         )
-        u = [int.from_bytes(weights, "little")] + [0] * q
+        u = [from_bytes(weights)] + [0] * q
         share = [sum(math.comb(q - i, m - i) for i in range(m + 1)) for m in range(q + 1)]
-        rows_mask = (1 << (slot * count)) - 1
+        rows_mask = (big(1) << (slot * count)) - 1
         by_x: dict[int, int] = {}  # x(v) -> sum of g * W_v over the rows, packed
         for index, o in enumerate(chains):
             v, g = o.value, o.weight
@@ -499,7 +504,7 @@ def _cut_each(u: list[int], slot: int, count: int, q: int, value: int) -> None:
         reach = q - m + 1
         needed = count + reach * value
         if packed.bit_length() > slot * (needed + 8 * reach):
-            u[m] = packed & ((1 << (slot * needed)) - 1)
+            u[m] = packed & ((big(1) << (slot * needed)) - 1)
 
 
 def _penalty_dice(model: DiceModel) -> dict[int, int]:
@@ -562,7 +567,7 @@ def _penalty_apart(
     longest = max(row.bit_length() for *_, row in group.lines)
     room = width - total.bit_length()
     slot_top = ((1 << width) - 1) ^ ((1 << room) - 1)
-    top = int.from_bytes(slot_top.to_bytes(width // 8, "little") * (longest // width + 1), "little")
+    top = from_bytes(to_bytes(slot_top, width // 8) * (longest // width + 1))
     out: list[tuple[int, int, int]] = []
     for a, rows in by_a.items():
         if len(rows) != len(factors):
@@ -607,7 +612,7 @@ def _kernel_tables(
     for table in tables:
         rows: dict[int, int] = {}
         for index in range(count):
-            kernel = int.from_bytes(table[index * stride : (index + 1) * stride], "little")
+            kernel = from_bytes(table[index * stride : (index + 1) * stride])
             if kernel:
                 rows[index] = kernel
         out.append(rows)
@@ -640,7 +645,7 @@ def _lines_by_kernels(
             kernel = kernels.get(index)
             if kernel:
                 if not line_wide:
-                    line_wide = int.from_bytes(spaced, "little")
+                    line_wide = from_bytes(spaced)
                 where, residue = divmod(x0 + low_x + c, step)
                 placed[residue].append((where, line_wide * kernel))
     counts: dict[int, int] = {}

@@ -11,6 +11,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from functools import lru_cache
 from typing import TypeVar
 
+from sheets.odds.big import big, from_bytes, to_bytes
 from sheets.odds.model import Outcome
 
 K = TypeVar("K", bound=Hashable)
@@ -37,7 +38,7 @@ class Packer:
         return self.width // 8
 
     def monomial(self, a: int, b: int, weight: int = 1) -> int:
-        return weight << (self.width * (a * self.stride + b))
+        return big(weight) << (self.width * (a * self.stride + b))
 
     def shift(self, packed: int, a: int, b: int) -> int:
         step = self.width * (a * self.stride + b)
@@ -49,10 +50,10 @@ class Packer:
     def coefficients(self, packed: int) -> Iterator[tuple[int, int]]:
         """(index, weight) of every non-zero coefficient."""
         size = self.nbytes
-        raw = packed.to_bytes((packed.bit_length() + 7) // 8 or 1, "little")
+        raw = to_bytes(packed, (packed.bit_length() + 7) // 8 or 1)
         view = memoryview(raw)
         for index in range((len(raw) + size - 1) // size):
-            weight = int.from_bytes(view[index * size : (index + 1) * size], "little")
+            weight = from_bytes(view[index * size : (index + 1) * size])
             if weight:
                 yield index, weight
 
@@ -63,7 +64,7 @@ def spread(
     """Write the first ``count`` coefficients of ``packed`` into ``out`` as ``target``-wide
     coefficients at places ``first``, ``first + every``, ...: one strided copy per byte."""
     src, dst = source.nbytes, target.nbytes
-    raw = packed.to_bytes(count * src, "little")
+    raw = to_bytes(packed, count * src)
     stride = every * dst
     for byte in range(src):
         start = first * dst + byte
@@ -160,7 +161,7 @@ def cut_bits(poly: int, bits: int) -> int:
 def ones(bits: int) -> int:
     """2**bits - 1, kept: making it is a pass with a borrow through every digit, several
     times the ``&`` that uses it, and the sums of one roll cut at the same limit."""
-    return (1 << bits) - 1
+    return (big(1) << bits) - 1
 
 
 def shifted(packed: int, bits: int) -> int:
@@ -213,7 +214,7 @@ def coefficient_sum(row: int, width: int, count: int) -> int:
     while count > 1:
         half = count // 2
         shift = half * width
-        row = (row & ((1 << shift) - 1)) + (row >> shift)
+        row = (row & ((big(1) << shift) - 1)) + (row >> shift)
         count -= half
     return row
 
@@ -317,7 +318,7 @@ def chunks(packed: int, count: int, bits: int) -> list[int]:
 def _mask(masks: dict[int, int], bits: int) -> int:
     found = masks.get(bits)
     if found is None:
-        found = masks[bits] = (1 << bits) - 1
+        found = masks[bits] = (big(1) << bits) - 1
     return found
 
 
@@ -358,7 +359,7 @@ def widened_signed(polys: list[int], source: int, target: int) -> list[int]:
             continue
         spaced = bytearray(count * wide.nbytes)
         spread(spaced, poly + narrow_halves, narrow, wide, count, 1, 0)
-        out.append(int.from_bytes(spaced, "little") - wide_halves)
+        out.append(from_bytes(spaced) - wide_halves)
     return out
 
 
@@ -368,7 +369,7 @@ def repeated(value: int, width: int, count: int) -> int:
     where ``int.from_bytes`` costs some 20 instructions a byte."""
     if count <= 0:
         return 0
-    packed, have = value, 1
+    packed, have = big(value), 1
     while 2 * have <= count:
         packed |= packed << (have * width)
         have *= 2

@@ -51,6 +51,7 @@ def init(self, window):
                 seen["style_at_panel_paint"] = "QStyle" in QtWidgets.__dict__
                 seen["datetime_at_panel_paint"] = "datetime" in sys.modules
                 seen["secrets_at_panel_paint"] = "secrets" in sys.modules
+                seen["gmpy2_at_panel_paint"] = "gmpy2" in sys.modules
             return False
 
     def panel_built():  # queued: runs once the window's own slots have built the panel
@@ -139,6 +140,12 @@ def test_the_first_screen_never_builds_qstyle(first_paint: dict[str, Any]) -> No
 
 def test_the_dice_panel_loads_datetime_with_its_first_roll(first_paint: dict[str, Any]) -> None:
     assert first_paint["datetime_at_panel_paint"] is False
+
+
+def test_the_first_screen_odds_run_without_gmp(first_paint: dict[str, Any]) -> None:
+    """Importing gmpy2 costs ~20 ms (and brings in importlib.metadata, email, datetime):
+    the odds engine engages it for the first large roll, not for the first screen's."""
+    assert first_paint["gmpy2_at_panel_paint"] is False
 
 
 def test_the_dice_panel_loads_secrets_with_its_first_roll(first_paint: dict[str, Any]) -> None:

@@ -21,7 +21,7 @@ from sheets.odds import (
     mean,
     rank_chances,
 )
-from tests.dice_helpers import enumerate_totals
+from tests.dice_helpers import enumerate_totals, number_kind  # noqa: F401  (a fixture: ints and GMP)
 
 EXACT = 1e-12
 

@@ -14,7 +14,7 @@ import sheets.odds.narrow as narrow
 from sheets.dice import RollSpec
 from sheets.odds import _cached
 from sheets.odds.bands import bands
-from tests.dice_helpers import folded_and_multiplied
+from tests.dice_helpers import folded_and_multiplied, number_kind  # noqa: F401  (a fixture: ints and GMP)
 
 faces_moves = st.lists(st.integers(-2, 2), min_size=2, max_size=6)
 

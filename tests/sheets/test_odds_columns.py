@@ -11,6 +11,7 @@ import pytest
 from sheets.odds.columns import _splits, _terms, run_power
 from sheets.odds.extremes import kept_sum, regular_extremes
 from sheets.odds.packing import face_runs, times_faces
+from tests.dice_helpers import number_kind  # noqa: F401  (a fixture: ints and GMP)
 
 
 def _die_by_die(steps: tuple[int, ...], count: int, start: int) -> int:

@@ -55,6 +55,7 @@ from sheets.odds.packing import (
     width_for,
     zero_coefficients,
 )
+from tests.dice_helpers import number_kind  # noqa: F401  (a fixture: ints and GMP)
 from tests.sheets.test_odds import assert_matches_enumeration
 
 _Groups = dict[tuple[int, int], tuple[int, list[int]]]

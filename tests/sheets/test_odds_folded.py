@@ -23,7 +23,7 @@ from sheets.odds.folded import (
 )
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import Packer
-from tests.dice_helpers import folded_and_multiplied
+from tests.dice_helpers import folded_and_multiplied, number_kind  # noqa: F401  (a fixture: ints and GMP)
 
 
 def _by_every_value(model: DiceModel, values: list[int], count: int, ahead: bool) -> list[int]:

@@ -12,6 +12,8 @@ from PySide6.QtCore import QPoint, QTimer
 from PySide6.QtGui import QColor, QImage, QPalette
 from pytestqt.qtbot import QtBot
 
+import sheets.odds.big as big
+import ui.dice.odds_worker as odds_worker
 from sheets.dice import RollSpec
 from sheets.odds import distribution
 from tests.ui_helpers import PATIENCE_MS
@@ -312,3 +314,26 @@ def test_a_small_roll_is_answered_at_once_without_a_thread(qtbot: QtBot) -> None
     worker.request(spec)
     assert answers and answers[0].odds == distribution(spec)  # synchronous
     assert not worker.is_busy()
+
+
+def test_after_its_first_answer_the_worker_engages_gmp_in_its_pool(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The import of gmpy2 (~20 ms) is paid at idle, not by the first big roll, and not
+    during the first screen: a second after the first answer."""
+    monkeypatch.setattr(big, "_gmpy2", None)  # as in a new process
+    monkeypatch.setattr(big, "_ctypes", None)
+    monkeypatch.setattr(odds_worker, "WARM_UP_AFTER_MS", 50)
+    worker = OddsWorker(debounce_ms=10)
+    answers: list[OddsResult] = []
+    worker.ready.connect(answers.append)
+    worker.request(RollSpec(code="3D+1"))
+    assert answers and not big.engaged()  # the first screen's odds come first
+    qtbot.waitUntil(big.engaged, timeout=PATIENCE_MS)
+    assert not worker.is_busy()  # nobody waits for it
+    qtbot.waitUntil(lambda: not worker._tokens, timeout=PATIENCE_MS)
+    assert gc.isenabled()  # the pool thread is done: collections back on (gc_guard)
+    worker.request(RollSpec(code="3D+2"))
+    assert len(answers) == 2  # one warm-up per worker: nothing more to start
+    qtbot.wait(100)
+    assert not worker._tokens

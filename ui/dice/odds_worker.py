@@ -33,10 +33,12 @@ from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QT
 
 from sheets.dice import RollSpec
 from sheets.odds import distribution
+from sheets.odds.big import engage, engaged
 from ui.services import gc_guard
 
 CACHE_SIZE = 64
 BUSY_AFTER_MS = 250  # say "computing" only when a result is visibly late
+WARM_UP_AFTER_MS = 1000  # GMP's import after the first answer: the first screen is done
 
 
 class OddsResult:
@@ -111,6 +113,24 @@ class _Job(QRunnable):
         except (ValueError, MemoryError, RecursionError) as error:
             result = OddsResult(self.generation, self.spec, None, str(error), _since(started))
         self.outbox.append((result, self.token))  # list.append is atomic under the GIL
+
+
+class _WarmUp(QRunnable):
+    """Engages GMP for the big rolls to come (``sheets.odds.big.engage``): its import
+    (~20 ms) is paid here, in the pool once the first answer is out, not by the first
+    big roll a player sets up."""
+
+    def __init__(self, token: _Token, outbox: list[tuple[OddsResult | None, _Token]]) -> None:
+        super().__init__()
+        self.setAutoDelete(True)
+        self.token = token
+        self.outbox = outbox
+
+    def run(self) -> None:
+        try:
+            engage()
+        finally:
+            self.outbox.append((None, self.token))
 
 
 INSTANT_DICE = 6
@@ -197,6 +217,7 @@ class OddsWorker(QObject):
         self._outbox: list[tuple[OddsResult | None, _Token]] = []
         self._cache: OrderedDict[RollSpec, dict[int, float]] = OrderedDict()
         self._busy = False
+        self._warmed = False
         self._last_request = float("-inf")
         # The pool is a child: when the worker goes, the pool waits for its jobs, which the
         # destroyed handler has cancelled first (the wait releases the GIL, so they stop).
@@ -210,6 +231,7 @@ class OddsWorker(QObject):
         self._debounce = _timer(self, debounce_ms, self._start)
         self._poll = _timer(self, poll_ms, self._collect, single=False)
         self._busy_timer = _timer(self, BUSY_AFTER_MS, lambda: self._set_busy(True))
+        self._warm_timer = _timer(self, WARM_UP_AFTER_MS, self._warm_up)
 
     @property
     def generation(self) -> int:
@@ -243,6 +265,7 @@ class OddsWorker(QObject):
         if _instant(spec):  # a millisecond: answered here, no thread, no wait
             self._set_busy(False)
             self.ready.emit(self._answer_now(spec))
+            self._after_answer()
             return
         self._pending = spec
         now = time.perf_counter()
@@ -298,8 +321,25 @@ class OddsWorker(QObject):
                     self._cache.popitem(last=False)
             self._set_busy(False)
             self.ready.emit(result)
+            self._after_answer()
         if not self._tokens:
             self._poll.stop()
+
+    def _after_answer(self) -> None:
+        if not self._warmed and not self._warm_timer.isActive():
+            self._warm_timer.start()
+
+    def _warm_up(self) -> None:
+        """Once, after the first answer: GMP engaged in the pool (``_WarmUp``)."""
+        if self._warmed or engaged():
+            return
+        self._warmed = True
+        token = _Token(deadline=float("inf"))
+        token.cancelled = True  # no question's job: ``is_busy`` does not wait for it
+        self._tokens.append(token)
+        gc_guard.worker_started()
+        self._pool.start(_WarmUp(token, self._outbox))
+        self._poll.start()
 
     def _set_busy(self, busy: bool) -> None:
         if not busy:

@@ -1,0 +1,121 @@
+"""The odds engine's big numbers: GMP integers (gmpy2's ``mpz``) once a roll is large
+enough to gain from them, and bytes in and out of them at memory-copy speed.
+
+The exact counts of a roll are packed polynomials (``packing``) of thousands to hundreds
+of thousands of bits. CPython multiplies its ints on 30-bit digits, Karatsuba at best;
+GMP multiplies the same numbers 5 to 15 times faster and adds and shifts them 2 to 8 times
+faster. An ``mpz`` behaves as an ``int`` (the same operators, ``bit_length``, hashing and
+equality), so the engine's code reads the same either way and its results are the same
+exact integers; the numbers only have to start as ``mpz`` (``big``, ``from_bytes``), since
+an ``int`` met on the way is converted at every operation.
+
+Importing gmpy2 costs some 20 ms (its module reads its own version through
+importlib.metadata), so the small rolls of the first screen run on ints and the first
+large roll engages GMP (``engage``). Where gmpy2 cannot be loaded the engine stays on
+ints: slower, never wrong.
+
+gmpy2's own ``from_bytes`` goes a byte at a time (about three times slower than
+``int.from_bytes``): a long buffer is copied straight into an ``xmpz``'s limbs with ctypes,
+the use gmpy2 documents ``limbs_write`` for. Limbs are little-endian machine words on every
+platform we ship (x86-64, arm64), the byte order of the engine's packings.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from types import ModuleType
+from typing import Any, Final
+
+# Below this many bytes gmpy2's own conversions beat the ctypes route (measured: 2 us
+# against 2.7 at 512 bytes, 3.7 against 3.2 at 1024).
+_LONG: Final = 768
+# The ctypes route reads and writes little-endian words as they lie in memory.
+_LIMBS_OK: Final = sys.byteorder == "little"
+
+_gmpy2: Any = None  # the module once engaged
+_ctypes: Any = None
+_lock = threading.Lock()
+
+
+# A roll whose set count (sides ** dice, chain depths included) has this many bits engages
+# GMP: below it a roll takes a few milliseconds on ints (16D with luck and a Wild Die
+# is about 90 bits), less than the import; the first screen's skills are far below.
+ENGAGE_BITS: Final = 96
+
+
+def engage_for(count: int) -> None:
+    """Engage GMP (``engage``) for a roll of ``count`` equally likely outcomes, if it is
+    large enough to gain."""
+    if _gmpy2 is None and count.bit_length() >= ENGAGE_BITS:
+        engage()
+
+
+def engage() -> bool:
+    """Make the engine's new numbers GMP integers from now on (once per process); False
+    where gmpy2 cannot be loaded, and the engine goes on with ints."""
+    global _gmpy2, _ctypes
+    if _gmpy2 is not None:
+        return True
+    with _lock:
+        if _gmpy2 is None:
+            try:
+                import ctypes
+
+                import gmpy2
+            except (ImportError, OSError):  # no wheel, or a broken one: ints, only slower
+                return False
+            _ctypes = ctypes
+            _gmpy2 = gmpy2
+    return True
+
+
+def engaged() -> bool:
+    return _gmpy2 is not None
+
+
+def big(value: int) -> int:
+    """``value`` as the engine's integer: an ``mpz`` once engaged (typed as the ``int``
+    it behaves as)."""
+    if _gmpy2 is None:
+        return value
+    result: int = _gmpy2.mpz(value)
+    return result
+
+
+def from_bytes(raw: bytes | bytearray | memoryview) -> int:
+    """The little-endian unsigned integer of ``raw``, as ``int.from_bytes(raw, "little")``."""
+    gmpy2 = _gmpy2
+    if gmpy2 is None:
+        return int.from_bytes(raw, "little")
+    size = len(raw)
+    if size < _LONG or not _LIMBS_OK:
+        short: int = gmpy2.mpz.from_bytes(raw, "little")
+        return short
+    return _from_limbs(gmpy2, raw, size)
+
+
+def _from_limbs(gmpy2: ModuleType, raw: bytes | bytearray | memoryview, size: int) -> int:
+    limb = gmpy2.xmpz.limb_size
+    limbs = (size + limb - 1) // limb
+    # Padded to whole limbs by a copy (C speed) rather than a memset call: each ctypes
+    # call costs about a microsecond, as much as a row's bytes.
+    data = bytes(raw) + bytes(limbs * limb - size)
+    target = gmpy2.xmpz(0)
+    _ctypes.memmove(target.limbs_write(limbs), data, limbs * limb)
+    target.limbs_finish(limbs)
+    result: int = gmpy2.mpz(target)
+    return result
+
+
+def to_bytes(value: int, length: int) -> bytes:
+    """``value.to_bytes(length, "little")`` for a non-negative ``value``."""
+    gmpy2 = _gmpy2
+    if gmpy2 is None or type(value) is int or length < _LONG or not _LIMBS_OK or value < 0:
+        return value.to_bytes(length, "little")
+    used = (value.bit_length() + 7) // 8
+    if used > length:
+        raise OverflowError("int too big to convert")
+    source = gmpy2.xmpz(value)
+    raw: bytes = _ctypes.string_at(source.limbs_read(), used)
+    return raw + bytes(length - used) if used < length else raw
