@@ -93,8 +93,10 @@ def test_smoke_test_opens_the_sample_and_saves(tmp_path: Path) -> None:
 def test_smoke_test_fails_without_the_big_integer_library(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    import sheets.odds.big as big
     from app.cli import smoke_command
 
+    monkeypatch.setattr(big, "_gmpy2", None)  # not engaged yet, as in a new process
     monkeypatch.setitem(sys.modules, "gmpy2", None)  # as if the bundle had left it out
     with pytest.raises(smoke_command.SmokeFailure, match="big-integer library"):
         smoke_command.run_smoke(Path("never-written"))

@@ -154,23 +154,25 @@ def run_smoke(out: Path) -> str:
 
 
 def _check_big_integers() -> str:
-    """The odds engine's big integers: gmpy2 (its extension and GMP, MPFR, MPC beside it)
-    loads, multiplies, and takes limbs written through ctypes (``_ctypes`` and libffi), as
-    sheets/odds/big.py does; what a bundle missing a library or a module gets wrong."""
-    try:
-        import ctypes
+    """The odds engine's big integers (sheets/odds/big.py): gmpy2 (its extension and GMP,
+    MPFR, MPC beside it) engages, bytes go in and out of its limbs through ctypes
+    (``_ctypes`` and libffi), and a large roll's odds come out whole: what a bundle missing
+    a library, a module or gmpy2's metadata gets wrong."""
+    from sheets.dice import RollSpec
+    from sheets.odds import distribution
+    from sheets.odds.big import engage, from_bytes, to_bytes
 
-        import gmpy2
-    except ImportError as error:
-        raise SmokeFailure(f"the big-integer library does not load: {error}") from error
-    if int(gmpy2.mpz(3) ** 100) != 3**100:
-        raise SmokeFailure("gmpy2 multiplies wrongly: 3**100")
-    number = gmpy2.xmpz(0)
-    count = 16 // number.limb_size  # 128 bits of limbs, least significant first
-    ctypes.memmove(number.limbs_write(count), (2**64 + 5).to_bytes(16, "little"), 16)
-    number.limbs_finish(count)
-    if number != 2**64 + 5:
-        raise SmokeFailure(f"gmpy2 limbs written through ctypes read back as {number}")
+    if not engage():
+        raise SmokeFailure("the big-integer library (gmpy2) does not load")
+    raw = bytes(range(256)) * 16  # long enough for the ctypes route
+    number = from_bytes(raw)
+    if number != int.from_bytes(raw, "little") or to_bytes(number, len(raw)) != raw:
+        raise SmokeFailure("gmpy2 limbs written through ctypes read back wrongly")
+    odds = distribution(RollSpec(code="16D", wild_dice=2, luck=True, advantage=1, penalty=1))
+    if abs(sum(odds.values()) - 1) > 1e-12:
+        raise SmokeFailure(f"a large roll's odds add up to {sum(odds.values())}")
+    import gmpy2
+
     return f"gmpy2 {gmpy2.version()} ({gmpy2.mp_version()})"
 
 
