@@ -9,7 +9,7 @@ equality), so the engine's code reads the same either way and its results are th
 exact integers; the numbers only have to start as ``mpz`` (``big``, ``from_bytes``), since
 an ``int`` met on the way is converted at every operation.
 
-Importing gmpy2 costs some 20 ms (its module reads its own version through
+Importing gmpy2 costs 25-50 ms (its module reads its own version through
 importlib.metadata), so the small rolls of the first screen run on ints and the first
 large roll engages GMP (``engage``). Where gmpy2 cannot be loaded the engine stays on
 ints: slower, never wrong.

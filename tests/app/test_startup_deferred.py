@@ -143,7 +143,7 @@ def test_the_dice_panel_loads_datetime_with_its_first_roll(first_paint: dict[str
 
 
 def test_the_first_screen_odds_run_without_gmp(first_paint: dict[str, Any]) -> None:
-    """Importing gmpy2 costs ~20 ms (and brings in importlib.metadata, email, datetime):
+    """Importing gmpy2 costs 25-50 ms (and brings in importlib.metadata, email, datetime):
     the odds engine engages it for the first large roll, not for the first screen's."""
     assert first_paint["gmpy2_at_panel_paint"] is False
 

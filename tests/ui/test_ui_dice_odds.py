@@ -319,7 +319,7 @@ def test_a_small_roll_is_answered_at_once_without_a_thread(qtbot: QtBot) -> None
 def test_after_its_first_answer_the_worker_engages_gmp_in_its_pool(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The import of gmpy2 (~20 ms) is paid at idle, not by the first big roll, and not
+    """The import of gmpy2 (25-50 ms) is paid at idle, not by the first big roll, and not
     during the first screen: a second after the first answer."""
     monkeypatch.setattr(big, "_gmpy2", None)  # as in a new process
     monkeypatch.setattr(big, "_ctypes", None)

@@ -117,7 +117,7 @@ class _Job(QRunnable):
 
 class _WarmUp(QRunnable):
     """Engages GMP for the big rolls to come (``sheets.odds.big.engage``): its import
-    (~20 ms) is paid here, in the pool once the first answer is out, not by the first
+    (25-50 ms) is paid here, in the pool once the first answer is out, not by the first
     big roll a player sets up."""
 
     def __init__(self, token: _Token, outbox: list[tuple[OddsResult | None, _Token]]) -> None:
