@@ -110,6 +110,28 @@ def _from_limbs(gmpy2: ModuleType, raw: bytes | bytearray | memoryview, size: in
     return result
 
 
+def rows_of(buffer: bytearray, spans: list[tuple[int, int]]) -> list[int]:
+    """``from_bytes`` of each (start, end) byte span of ``buffer``, GMP engaged: each span
+    copied straight from the buffer into a new integer's limbs, no bytes made on the
+    way. Every start and length must be whole limbs (multiples of 8 bytes), so that no
+    limb reads past its span. Each integer is new and only for reading or for operators
+    that make new ones (``*``, ``>>``): it may be an ``xmpz``, whose in-place operators
+    (``-x`` too) change it."""
+    gmpy2 = _gmpy2
+    limb = gmpy2.xmpz.limb_size
+    base = _ctypes.addressof((_ctypes.c_char * len(buffer)).from_buffer(buffer))
+    out: list[int] = []
+    for start, end in spans:
+        if start % limb or end % limb or end > len(buffer):
+            raise ValueError(f"span {start}..{end} is not whole limbs of the buffer")
+        limbs = (end - start) // limb
+        target = gmpy2.xmpz(0)
+        _ctypes.memmove(target.limbs_write(limbs), base + start, end - start)
+        target.limbs_finish(limbs)
+        out.append(target)
+    return out
+
+
 def to_bytes(value: int, length: int) -> bytes:
     """``value.to_bytes(length, "little")`` for a non-negative ``value``."""
     gmpy2 = _gmpy2

@@ -22,11 +22,11 @@ from __future__ import annotations
 import math
 import sys
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import reduce
 from operator import add
 
-from sheets.odds.big import big, engaged, from_bytes, to_bytes
+from sheets.odds.big import big, engaged, from_bytes, rows_of, to_bytes
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
@@ -178,17 +178,23 @@ def _cuts(narrow: int, held: int, heaviest: int) -> tuple[int, int]:
         parts += 1
 
 
-class _Rows(Record):
-    """One folded group read row by row: every row of each residue of ``b`` as an
-    integer from its first non-zero coefficient, (a, residue, first narrow b, row)."""
+class _Group(Record):
+    """One folded group as step 5 left it: ``exploded`` chains, each residue of ``b``
+    packed (``residues``, rows of ``a`` from ``start`` on). Read row by row
+    (``Folded.lines``) or with its residues laid together in x (``Folded._in_x``)."""
 
-    __slots__ = ("exploded", "lines")
+    __slots__ = ("exploded", "residues", "start")
     exploded: int
-    lines: list[tuple[int, int, int, int]]
+    start: int
+    residues: list[int]
 
-    def __init__(self, exploded: int, lines: list[tuple[int, int, int, int]]) -> None:
+    def __init__(self, exploded: int, start: int, residues: list[int]) -> None:
         self.exploded = exploded
-        self.lines = lines
+        self.start = start
+        self.residues = residues
+
+
+Line = tuple[int, int, int, int]  # (a, residue, first narrow b, row from its first non-zero)
 
 
 def _laid_in_x(
@@ -228,37 +234,81 @@ class Folded:
         groups: dict[tuple[int, int], Group],
     ) -> None:
         self.model, self.packer, self.step, self.lam, self.low = model, packer, step, lam, low
-        self.read: list[_Rows] = []
-        # Rows are read only from their first non-zero coefficient to their last, so
-        # every product in ``weighted`` is that much shorter: a band holds every state's
-        # support, and a group's rows fill a fifth less of it (half with few plain dice).
-        # Each band is read as one integer, its zero ends found from its bits.
-        size, width = packer.nbytes, packer.width
-        for (exploded, _), (start, residues) in groups.items():
-            lines: list[tuple[int, int, int, int]] = []
-            for residue, packed in enumerate(residues):
-                if not packed:
+        self.bands = bands
+        self.read = [
+            _Group(exploded, start, residues) for (exploded, _), (start, residues) in groups.items()
+        ]
+        self._read: dict[int, list[Line]] = {}  # exploded -> the group's lines, once read
+
+    def _windows(self, group: _Group, count: int) -> Iterator[tuple[int, int, int, int]]:
+        """(a, lowest b of its band, first and last coefficient) of each row of ``group``
+        within ``count`` packed coefficients: a band holds every state's support, so
+        nothing outside it is read."""
+        stride, bands = self.packer.stride, self.bands
+        for index in range(-(-count // stride)):
+            a = group.start + index
+            window = (0, self.packer.span - 1) if bands is None else bands.get(a)
+            if window is None:
+                continue
+            first = index * stride + window[0]
+            last = min(index * stride + window[1], count - 1)
+            if last >= first:
+                yield a, window[0], first, last
+
+    def lines(self, group: _Group) -> list[Line]:
+        """Every row of each residue of ``group`` as an integer from its first non-zero
+        coefficient, (a, residue, first narrow b, row), read once.
+
+        Rows are read only from their first non-zero coefficient to their last, so
+        every product in ``weighted`` is that much shorter: a band holds every state's
+        support, and a group's rows fill a fifth less of it (half with few plain dice).
+        Each band is read as one integer, its zero ends found from its bits."""
+        found = self._read.get(group.exploded)
+        if found is not None:
+            return found
+        size, width = self.packer.nbytes, self.packer.width
+        lines: list[Line] = []
+        for residue, packed in enumerate(group.residues):
+            if not packed:
+                continue
+            raw = to_bytes(packed, (packed.bit_length() + 7) // 8 + size)
+            view = memoryview(raw)
+            for a, low_b, first, last in self._windows(group, len(raw) // size):
+                row = from_bytes(view[first * size : (last + 1) * size])
+                if not row:
                     continue
-                raw = to_bytes(packed, (packed.bit_length() + 7) // 8 + size)
-                view = memoryview(raw)
-                count = len(raw) // size
-                for index in range(-(-count // packer.stride)):
-                    a = start + index
-                    window = (0, packer.span - 1) if bands is None else bands.get(a)
-                    if window is None:
-                        continue
-                    first = index * packer.stride + window[0]
-                    last = min(index * packer.stride + window[1], count - 1)
-                    if last < first:
-                        continue
-                    row = from_bytes(view[first * size : (last + 1) * size])
-                    if not row:
-                        continue
-                    lead = ((row & -row).bit_length() - 1) // width
-                    if lead:
-                        row >>= lead * width
-                    lines.append((a, residue, window[0] + lead, row))
-            self.read.append(_Rows(exploded, lines))
+                lead = ((row & -row).bit_length() - 1) // width
+                if lead:
+                    row >>= lead * width
+                lines.append((a, residue, low_b + lead, row))
+        self._read[group.exploded] = lines
+        return lines
+
+    def _in_x(self, group: _Group, wide_size: int) -> dict[int, tuple[int, int]]:
+        """a -> (x of the first slot, the row): each row of ``group`` with its residues
+        laid together in x units, ``wide_size`` bytes a slot, as ``_laid_in_x`` lays
+        ``lines``. Here the residues are laid at once, one strided copy per residue
+        and byte of a coefficient, and each row read in place (``rows_of``; GMP
+        engaged, ``wide_size`` whole limbs): a few operations a row rather than a few
+        per residue and part (on GMP the interpreter's operations, not the arithmetic,
+        are the cost)."""
+        step, size = self.step, self.packer.nbytes
+        count = max(-(-packed.bit_length() // self.packer.width) for packed in group.residues)
+        slot = step * wide_size  # one b: its residues side by side, x = ... + residue
+        laid = bytearray(count * slot)
+        for residue, packed in enumerate(group.residues):
+            if packed:
+                raw = to_bytes(packed, count * size)
+                for byte in range(size):
+                    laid[residue * wide_size + byte :: slot] = raw[byte::size]
+        windows = list(self._windows(group, count))
+        rows = rows_of(laid, [(first * slot, (last + 1) * slot) for _, _, first, last in windows])
+        lam, low = self.lam, self.low
+        return {
+            a: (lam * a + step * (low_b + low), row)
+            for (a, low_b, _, _), row in zip(windows, rows, strict=True)
+            if row
+        }
 
     def marginal(self) -> dict[int, int]:
         """a -> weight of the folded states' sets with dice total a (chains included)."""
@@ -275,7 +325,7 @@ class Folded:
                 plain = plain[low:]
             else:
                 sums: dict[int, int] = {}
-                for a, _, _, row in group.lines:
+                for a, _, _, row in self.lines(group):
                     weight = coefficient_sum(row, width, -(-row.bit_length() // width))
                     sums[a] = sums.get(a, 0) + weight
                 if not sums:
@@ -295,7 +345,7 @@ class Folded:
         the dice result); ``factors`` by total (0 beyond), ``largest`` bounds each."""
         out: dict[int, int] = {}
         for group in self.read:
-            if not group.lines:
+            if not any(group.residues):
                 continue
             if group.exploded > self.model.penalty:
                 found = self._kept_lowest(group, factors, largest)
@@ -305,7 +355,7 @@ class Folded:
                 out[x] = out.get(x, 0) + weight
         return out
 
-    def _discarded(self, group: _Rows, factors: list[int], largest: int) -> dict[int, int]:
+    def _discarded(self, group: _Group, factors: list[int], largest: int) -> dict[int, int]:
         """x -> weighted count for a group whose chains are all discarded: each row of
         plain total a times the weight sum over t of K(t) * F(a + t) (``chain_folded``).
 
@@ -320,11 +370,15 @@ class Folded:
         del largest  # the weights' own size bounds the products
         model, step = self.model, self.step
         factor = model.scale ** (model.wild - group.exploded)
+        if engaged():
+            return self._discarded_in_x(group, factors, factor)
         # Penalty discarding exactly the chains keeps every plain die: each row is the
         # Penalty dice's polynomial times one narrow line (``_penalty_apart``), and
         # only those lines are weighted, the Penalty dice added to the counts after.
-        apart = _penalty_apart(self, group) if group.exploded == model.penalty else None
-        lines = apart[1] if apart is not None else self._lines(group)
+        apart = _penalty_apart(self, self.lines(group)) if group.exploded == model.penalty else None
+        lines = apart[1] if apart is not None else self._placed(self.lines(group))
+        if not lines:
+            return {}
         weights = chain_folded(model, factors, group.exploded, True)
         # The group's factor is left out of the packing: it multiplies each unpacked
         # count (a few hundred products of Python ints) rather than widening every
@@ -379,16 +433,43 @@ class Folded:
             counts = _times_dice(counts, apart[0])
         return {x: count * factor for x, count in counts.items()}
 
-    def _lines(self, group: _Rows) -> list[tuple[int, int, int]]:
-        """The group's rows as (a, x of the first coefficient, row), coefficients
-        ``step`` apart in x: x = lam * a + step * (b + low) + residue."""
+    def _discarded_in_x(self, group: _Group, factors: list[int], factor: int) -> dict[int, int]:
+        """``_discarded`` shaped for GMP: each row of a, its residues laid together in x
+        with slots wide enough for any product (``_in_x``), times its weight once, and
+        the products placed by neighbours. A few hundred operations a group where the
+        parts and pieces take thousands: GMP's products are cheap, the interpreter's
+        operations are not."""
+        model = self.model
+        weights = chain_folded(model, factors, group.exploded, True)
+        heaviest = max(weights, default=0).bit_length()
+        if not heaviest:
+            return {}
+        # A slot of x sums at most one coefficient of each row (x fixes the residue and
+        # b of a), all of them the group's narrow weights, together below
+        # s**(pool + extras), each times one weight.
+        held = (model.sides ** (model.pool + model.extras)).bit_length()
+        wide = 64 * -(-(held + heaviest) // 64)  # whole limbs: rows read in place (rows_of)
+        placed = [
+            (x0, row * weights[a])
+            for a, (x0, row) in self._in_x(group, wide // 8).items()
+            if a < len(weights) and weights[a]
+        ]
+        if not placed:
+            return {}
+        lowest = min(x0 for x0, _ in placed)
+        total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
+        return {lowest + x: count * factor for x, count in Packer(wide, 1).coefficients(total)}
+
+    def _placed(self, lines: list[Line]) -> list[tuple[int, int, int]]:
+        """``lines`` as (a, x of the first coefficient, row), coefficients ``step``
+        apart in x: x = lam * a + step * (b + low) + residue."""
         lam, step, low = self.lam, self.step, self.low
         return [
             (a, lam * a + step * (first_b + low) + residue, row)
-            for a, residue, first_b, row in group.lines
+            for a, residue, first_b, row in lines
         ]
 
-    def _kept_lowest(self, group: _Rows, factors: list[int], largest: int) -> dict[int, int]:
+    def _kept_lowest(self, group: _Group, factors: list[int], largest: int) -> dict[int, int]:
         """x -> weighted count for a group whose ``q`` highest chains are discarded and
         whose lowest chain counts (R3 step 5: Penalty takes the highest dice first).
 
@@ -412,7 +493,7 @@ class Folded:
         # count each order of q + 1 chains once, by its first lowest one.
         kept_bound = largest * scale ** (q + 1)
         slot = width_for(kept_bound)
-        rows_a = sorted({a for a, *_ in group.lines})
+        rows_a = sorted({a for a, *_ in self.lines(group)})
         first_a, last_a = rows_a[0], rows_a[-1]
         count = last_a - first_a + 1
         # The U_m are packed from s = first_a on (place p is s = first_a + p): W_v reads
@@ -461,6 +542,8 @@ class Folded:
         # Product slots: the group's narrow weights (together below s**(pool + extras))
         # each times a kernel coefficient (the factor multiplies the unpacked counts).
         wide = width_for(model.sides ** (model.pool + model.extras) * kept_bound)
+        if engaged():  # whole limbs: rows read in place (``_in_x``)
+            wide = 64 * -(-wide // 64)
         wide_size = wide // 8
         # Where the Penalty dice are apart from the plain dice (they always count:
         # Penalty discards exactly the q chains), each a is one narrow line Q_a with
@@ -468,7 +551,7 @@ class Folded:
         # residue of x apart: ``step`` products each about a ``step``-th of the row's
         # length times a ``step``-th of the kernel's. The Penalty dice are added to
         # the counts after (``_penalty_apart``).
-        apart = _penalty_apart(self, group)
+        apart = _penalty_apart(self, self.lines(group))
         classes = step if apart is not None else 1
         # Row a's polynomial sum over v of g W_v(a) z**(x(v) - low_x): the packed sums
         # by x(v) laid as the columns of a table with one row per a (per residue).
@@ -479,11 +562,12 @@ class Folded:
         kernels = {first_a + index: kernel for index, kernel in tables[0].items()}
         # Each row's residues laid together in x units, so that a row is multiplied by
         # its polynomial once.
-        combined = {
-            a: found
-            for a, found in _laid_in_x(self._lines(group), size_n, wide_size, step).items()
-            if a in kernels
-        }
+        rows = (
+            self._in_x(group, wide_size)
+            if engaged()
+            else _laid_in_x(self._placed(self.lines(group)), size_n, wide_size, step)
+        )
+        combined = {a: found for a, found in rows.items() if a in kernels}
         out: dict[int, int] = {}
         if not combined:
             return out
@@ -530,7 +614,7 @@ def _times_dice(counts: dict[int, int], dice: dict[int, int]) -> dict[int, int]:
 
 
 def _penalty_apart(
-    folded: Folded, group: _Rows
+    folded: Folded, lines: list[Line]
 ) -> tuple[dict[int, int], list[tuple[int, int, int]]] | None:
     """Rows that are the Penalty dice's polynomial P times a polynomial Q_a of the plain
     dice alone: (P as x -> ways, [(a, x of Q_a's first coefficient, Q_a)]), else None.
@@ -546,7 +630,7 @@ def _penalty_apart(
     its P_c. The true Q_a passes: its coefficients times sum(P) sum to at most the
     row's weights, below 2**(width - 2)."""
     model, step, width = folded.model, folded.step, folded.packer.width
-    if not model.penalty or model.boost or not group.lines:
+    if not model.penalty or model.boost or not lines:
         return None
     dice = _penalty_dice(model)
     total = sum(dice.values())
@@ -562,9 +646,9 @@ def _penalty_apart(
         for c, (first, terms) in classes.items()
     }
     by_a: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for a, x, row in folded._lines(group):
+    for a, x, row in folded._placed(lines):
         by_a[a].append((x, row))
-    longest = max(row.bit_length() for *_, row in group.lines)
+    longest = max(row.bit_length() for *_, row in lines)
     room = width - total.bit_length()
     slot_top = ((1 << width) - 1) ^ ((1 << room) - 1)
     top = from_bytes(to_bytes(slot_top, width // 8) * (longest // width + 1))

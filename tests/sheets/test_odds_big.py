@@ -77,6 +77,33 @@ def test_to_bytes_writes_as_int_to_bytes(used: int, room: int, data: st.DataObje
     assert big.to_bytes(gmpy2.mpz(value), length) == expected
 
 
+@settings(max_examples=40)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), max_size=6), st.data())
+def test_rows_of_reads_each_span_in_place_as_from_bytes(
+    spans: list[tuple[int, int]], data: st.DataObject
+) -> None:
+    """Spans of whole limbs read straight from the buffer give the integers of their
+    bytes; the buffer stays as it was, and a span off the limbs is refused."""
+    limb = gmpy2.xmpz.limb_size
+    whole = [(limb * min(a, b), limb * max(a, b)) for a, b in spans]
+    length = max((end for _, end in whole), default=0)
+    raw = bytearray(data.draw(st.binary(min_size=length, max_size=length)))
+    kept = bytes(raw)
+    saved = big._gmpy2, big._ctypes
+    big.engage()
+    try:
+        rows = big.rows_of(raw, whole)
+        with pytest.raises(ValueError):
+            big.rows_of(bytearray(2 * limb), [(1, limb + 1)])
+        with pytest.raises(ValueError):
+            big.rows_of(bytearray(2 * limb), [(0, 3 * limb)])
+    finally:
+        big._gmpy2, big._ctypes = saved
+    assert rows == [int.from_bytes(raw[start:end], "little") for start, end in whole]
+    assert [row * 3 for row in rows] == [3 * int.from_bytes(raw[s:e], "little") for s, e in whole]
+    assert raw == kept
+
+
 def test_to_bytes_refuses_a_length_too_short_as_int_does() -> None:
     value = gmpy2.mpz(1) << (8 * 2000)
     with pytest.raises(OverflowError):

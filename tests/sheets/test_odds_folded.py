@@ -18,7 +18,6 @@ from sheets.odds.folded import (
     _cut_each,
     _cuts,
     _penalty_apart,
-    _Rows,
     chain_folded,
 )
 from sheets.odds.model import DiceModel
@@ -187,7 +186,8 @@ def test_rows_where_penalty_discards_the_chains_are_the_penalty_dice_times_plain
     folded = _folded_of(spec)
     width, step = folded.packer.width, folded.step
     group = next(g for g in folded.read if g.exploded == folded.model.penalty)
-    apart = _penalty_apart(folded, group)
+    lines = folded.lines(group)
+    apart = _penalty_apart(folded, lines)
     assert apart is not None
     dice, plain = apart
     assert sum(dice.values()) == spec.sides**folded.model.penalty
@@ -195,8 +195,8 @@ def test_rows_where_penalty_discards_the_chains_are_the_penalty_dice_times_plain
     for (a, x), weight in _by_x(plain, width, step).items():
         for t, ways in dice.items():
             product[a, x + t] = product.get((a, x + t), 0) + weight * ways
-    assert product == _by_x(folded._lines(group), width, step)
-    a, residue, first_b, row = group.lines[len(group.lines) // 2]
-    changed = _Rows(group.exploded, list(group.lines))
-    changed.lines[len(group.lines) // 2] = (a, residue, first_b, row + (row & -row))
+    assert product == _by_x(folded._placed(lines), width, step)
+    a, residue, first_b, row = lines[len(lines) // 2]
+    changed = list(lines)
+    changed[len(lines) // 2] = (a, residue, first_b, row + (row & -row))
     assert _penalty_apart(folded, changed) is None

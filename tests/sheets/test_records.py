@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sheets.dice import CheckDefaults, DieCode, DieRoll, RollSpec, roll_seeded
-from sheets.odds.folded import _Rows
+from sheets.odds.folded import _Group
 from sheets.odds.model import Outcome
 from sheets.odds.narrow import Narrow
 from sheets.odds.packing import Packer
@@ -91,10 +91,10 @@ def test_odds_records_compare_hash_and_stay_frozen() -> None:
     assert narrow == Narrow(1, 1, 0, packer, None) and narrow != Narrow(0, 1, 0, packer)
     with pytest.raises(AttributeError):
         narrow.lam = 0  # type: ignore[misc]
-    rows = _Rows(2, [])  # not frozen, and so unhashable (a plain dataclass)
-    assert rows == _Rows(2, []) and rows != _Rows(3, [])
+    rows = _Group(2, 0, [])  # not frozen, and so unhashable (a plain dataclass)
+    assert rows == _Group(2, 0, []) and rows != _Group(3, 0, [])
     rows.exploded = 3
-    assert rows == _Rows(3, [])
+    assert rows == _Group(3, 0, [])
     with pytest.raises(TypeError):
         hash(rows)
 
