@@ -49,7 +49,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from sheets.dice.spec import RollSpec
-from sheets.odds.big import engage_for, from_bytes, to_bytes
+from sheets.odds.big import engage_for, engaged, from_bytes, lowest_one, to_bytes
 from sheets.odds.chains import headroom
 from sheets.odds.die_by_die import one_die_at_a_time
 from sheets.odds.folded import Folded
@@ -152,10 +152,17 @@ def _totals(
     marginal: list[int] = []
     skip = 0  # the row's zero coefficients, mostly as many as the row before
     sums: dict[int, int] = {}  # the masks of the halvings (``coefficient_sum_masked``)
+    gmp = engaged()
     for a in range(rows):
         begin = a * row_size
-        skip = zero_coefficients(raw, zeros, begin, span, size, skip)
-        row = from_bytes(view[begin + skip * size : begin + row_size])
+        if gmp:  # the zero coefficients from the row's bits: one C call, no bytes compared
+            row = from_bytes(view[begin : begin + row_size])
+            skip = lowest_one(row) // width if row else span
+            if skip:
+                row >>= skip * width
+        else:
+            skip = zero_coefficients(raw, zeros, begin, span, size, skip)
+            row = from_bytes(view[begin + skip * size : begin + row_size])
         marginal.append(coefficient_sum_masked(row, width, -(-row.bit_length() // width), sums))
         read.append((skip, *_halves(row, width, mask)))
     if extra:

@@ -110,6 +110,15 @@ def _from_limbs(gmpy2: ModuleType, raw: bytes | bytearray | memoryview, size: in
     return result
 
 
+def lowest_one(value: int) -> int:
+    """The index of the lowest set bit of ``value`` > 0: GMP's scan, one C call, where
+    ``(value & -value).bit_length() - 1`` makes two numbers as long as ``value``."""
+    if _gmpy2 is not None:
+        found: int = _gmpy2.bit_scan1(value)
+        return found
+    return (value & -value).bit_length() - 1
+
+
 def rows_of(buffer: bytearray, spans: list[tuple[int, int]]) -> list[int]:
     """``from_bytes`` of each (start, end) byte span of ``buffer``, GMP engaged: each span
     copied straight from the buffer into a new integer's limbs, no bytes made on the

@@ -104,6 +104,19 @@ def test_rows_of_reads_each_span_in_place_as_from_bytes(
     assert raw == kept
 
 
+@settings(max_examples=60)
+@given(st.integers(1, 2**3000))
+def test_lowest_one_is_the_index_of_the_lowest_set_bit(value: int) -> None:
+    expected = (value & -value).bit_length() - 1
+    assert big.lowest_one(value) == expected  # an int, whatever is engaged
+    saved = big._gmpy2, big._ctypes
+    big.engage()
+    try:
+        assert big.lowest_one(big.big(value)) == expected
+    finally:
+        big._gmpy2, big._ctypes = saved
+
+
 def test_to_bytes_refuses_a_length_too_short_as_int_does() -> None:
     value = gmpy2.mpz(1) << (8 * 2000)
     with pytest.raises(OverflowError):
