@@ -18,6 +18,7 @@ may be left out partly or wholly, never counted more than they weigh.
 from __future__ import annotations
 
 import math
+import sys
 from itertools import combinations_with_replacement
 
 from sheets.odds.big import big, engaged, from_bytes, to_bytes
@@ -260,7 +261,7 @@ def top_discarded(
     y1 = plus(less(inner) if inner else 0, highest)
     ys = [y1, y2, y3]
     if narrow is not packer:
-        ys = widened_signed(ys, width, packer.width)
+        ys = (_widened if engaged() else widened_signed)(ys, width, packer.width)
     scales = [model.scale ** (model.wild - count) for count in (1, 2, 3)]
     y1, y2, y3 = (y * scale if scale > 1 else y for y, scale in zip(ys, scales, strict=True))
     width = packer.width
@@ -280,7 +281,7 @@ def top_discarded(
         + _signed_geometric(shifted(y2, t1), td + tk, s * s, top - 1, size, limit)
         + _signed_geometric(shifted(y3, t2), td + 2 * tk, s**3, top - 1, size, limit)
     )
-    return shifted(_divided_twice(w, tk, s, size, limit), width * (low + td) - guard)
+    return _divided_twice(w, tk, s, size, limit, width * (low + td) - guard)
 
 
 def _signed_geometric(
@@ -301,6 +302,28 @@ def _signed_geometric(
     # limit: worth the look where that makes an odd count even.
     zeros = _low_zeros(poly, bits) if reach % 2 and reach <= high + 1 else 0
     return _geometric_terms(poly, bits, ratio, high + 1, limit, zeros)
+
+
+def _widened(polys: list[int], source: int, target: int) -> list[int]:
+    """``packing.widened_signed`` on GMP: the same byte copies, the halves made as bytes
+    and every number read back with ``from_buffer`` (its copies are the cost there)."""
+    narrow, wide = source // 8, target // 8
+    count = max((abs(poly).bit_length() for poly in polys), default=0) // source + 2
+    half = 1 << (source - 1)
+    narrow_halves = from_buffer(bytearray(half.to_bytes(narrow, "little")) * count)
+    wide_halves = from_buffer(bytearray(half.to_bytes(wide, "little")) * count)
+    out: list[int] = []
+    for poly in polys:
+        if not poly:
+            out.append(0)
+            continue
+        raw = bytearray(count * narrow)
+        into(poly + narrow_halves, raw)
+        spaced = bytearray(count * wide)
+        for byte in range(narrow):
+            spaced[byte : byte + count * wide : wide] = raw[byte::narrow]
+        out.append(from_buffer(spaced) - wide_halves)
+    return out
 
 
 def _low_zeros(poly: int, bits: int) -> int:
@@ -346,7 +369,9 @@ def _at(poly: int, bits: int) -> int:
     return shifted(poly, bits)
 
 
-def _divided_twice(w: int, places: int, s: int, size: int, limit: int | None = None) -> int:
+def _divided_twice(
+    w: int, places: int, s: int, size: int, limit: int | None = None, moved: int = 0
+) -> int:
     """Z with (s - T)**2 Z = W, T moving ``places`` coefficients of ``size`` bytes, Z
     with non-negative coefficients below 2**(8 size - 1) and W's coefficients under
     2**(8 size - 1) either way: chunk k of Z is (W_k + 2 s Z_{k-1} - Z_{k-2}) / s**2.
@@ -357,13 +382,14 @@ def _divided_twice(w: int, places: int, s: int, size: int, limit: int | None = N
     above.
 
     With a ``limit`` (a multiple of the chunk), Z up to there only, which needs W only
-    up to there (W modulo 2**limit)."""
+    up to there (W modulo 2**limit). Z comes ``moved`` bits up (a multiple of 8; below
+    0 it cuts off bits that are zero by construction)."""
     bits = places * size * 8
     count = -(-(abs(w).bit_length() + 8 * size) // bits)
     if limit is not None:
         count = min(count, limit // bits)
     if engaged():
-        return _divided_twice_bytes(w, places * size, s, count)
+        return _divided_twice_bytes(w, places * size, s, count, moved // 8)
     whole = big(1) << bits
     half = whole >> 1
     out: list[int] = []
@@ -379,26 +405,29 @@ def _divided_twice(w: int, places: int, s: int, size: int, limit: int | None = N
         current = (current + 2 * s * previous - before) // square
         out.append(current)
         before, previous = previous, current
-    return joined(out, bits)
+    return shifted(joined(out, bits), moved)
 
 
-def _divided_twice_bytes(w: int, chunk: int, s: int, count: int) -> int:
-    """``_divided_twice`` on GMP, ``count`` chunks of ``chunk`` bytes: W's two's
-    complement cut into chunks as bytes and Z's chunks written as bytes (memory copies),
-    where ``chunks`` and ``joined`` make some 2 log2(count) passes over the whole (GMP
-    adds, shifts and masks at memory speed: the passes are the cost)."""
+def _divided_twice_bytes(w: int, chunk: int, s: int, count: int, moved: int) -> int:
+    """``_divided_twice`` on GMP, ``count`` chunks of ``chunk`` bytes, Z moved ``moved``
+    bytes: W's two's complement cut into chunks as bytes and Z's chunks written as bytes
+    where they end up (memory copies), where ``chunks``, ``joined`` and the shift make
+    some 2 log2(count) + 1 passes over the whole (GMP adds, shifts and masks at memory
+    speed: the passes are the cost)."""
     from gmpy2 import divexact  # engaged: imported already
 
     bits = 8 * chunk
-    raw = memoryview(to_bytes(_cut(w, count * bits), count * chunk))
-    out = bytearray(count * chunk)
+    raw = bytearray(count * chunk)
+    into(_cut(w, count * bits), raw)
+    first = max(0, moved)  # where chunk 0 goes in ``out``
+    out = bytearray(first + count * chunk)
     whole = big(1) << bits
     half = whole >> 1
     before = previous = 0
     lent = False
     square, twice = s * s, 2 * s
     for k in range(count):
-        current = from_bytes(raw[k * chunk : (k + 1) * chunk])
+        current = from_buffer(raw, k * chunk, chunk)
         if lent:
             current += 1
         lent = current >= half
@@ -406,9 +435,53 @@ def _divided_twice_bytes(w: int, chunk: int, s: int, count: int) -> int:
             current -= whole
         current = divexact(current + twice * previous - before, square)
         if current:
-            out[k * chunk : (k + 1) * chunk] = to_bytes(current, chunk)
+            into(current, out, first + k * chunk)
         before, previous = previous, current
-    return from_bytes(out)
+    return from_buffer(out, max(0, -moved))
+
+
+def from_buffer(raw: bytearray, start: int = 0, size: int | None = None) -> int:
+    """``from_bytes`` of ``raw[start:start + size]`` (to its end without a ``size``). On
+    GMP a long one is one memory copy into a new number's limbs and one into the ``mpz``:
+    ``big.from_bytes`` copies the bytes twice more on the way (the slice, the padding),
+    some 1 ms a megabyte where the pages are new."""
+    if size is None:
+        size = len(raw) - start
+    if not engaged() or size < _LONG or sys.byteorder != "little":
+        return from_bytes(memoryview(raw)[start : start + size])
+    import ctypes
+
+    from gmpy2 import mpz, xmpz  # engaged: imported already
+
+    limb = xmpz.limb_size
+    limbs = -(-size // limb)
+    target = xmpz(0)
+    address = target.limbs_write(limbs)
+    ctypes.memmove(address, (ctypes.c_char * size).from_buffer(raw, start), size)
+    if limbs * limb > size:
+        ctypes.memset(address + size, 0, limbs * limb - size)
+    target.limbs_finish(limbs)
+    found: int = mpz(target)
+    return found
+
+
+def into(value: int, out: bytearray, start: int = 0) -> None:
+    """Write ``value`` (>= 0, zeros in ``out`` where it ends) into ``out`` from byte
+    ``start`` on, little-endian: ``to_bytes`` and a slice assignment, which on GMP copy
+    a long one four times where one copy out of its limbs (and one into them) does."""
+    size = (value.bit_length() + 7) // 8
+    if not engaged() or size < _LONG or sys.byteorder != "little":
+        out[start : start + size] = to_bytes(value, size)
+        return
+    import ctypes
+
+    from gmpy2 import xmpz  # engaged: imported already
+
+    source = xmpz(value)
+    ctypes.memmove((ctypes.c_char * size).from_buffer(out, start), source.limbs_read(), size)
+
+
+_LONG = 768  # shorter: ``big.from_bytes`` (gmpy2's own conversion beats ctypes there)
 
 
 def _compositions(count: int) -> list[list[int]]:
