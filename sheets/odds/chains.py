@@ -259,7 +259,10 @@ def top_discarded(
         d = moved_sum(shifted(parts[1], raised[1]), gone, width)  # Ld N: (s - T)**2 R_s
         inner = plus(inner, less(d))
     y1 = plus(less(inner) if inner else 0, highest)
-    ys = [y1, y2, y3]
+    # A negative y is summed as -y and taken away: its negation here, on the short y,
+    # instead of two on the long sums (``_signed_geometric``).
+    signs = [-1 if y < 0 else 1 for y in (y1, y2, y3)]
+    ys = [-y if sign < 0 else y for y, sign in zip((y1, y2, y3), signs, strict=True)]
     if narrow is not packer:
         ys = (_widened if engaged() else widened_signed)(ys, width, packer.width)
     scales = [model.scale ** (model.wild - count) for count in (1, 2, 3)]
@@ -276,11 +279,14 @@ def top_discarded(
     # W / Td: the sums from j = 0, their T and T**2 on the short y's, and the Td every
     # term has in the one shift at the end (the division commutes with it): three
     # passes over the long sums saved.
-    w = (
-        _signed_geometric(y1, td, s, top - 1, size, limit)
-        + _signed_geometric(shifted(y2, t1), td + tk, s * s, top - 1, size, limit)
-        + _signed_geometric(shifted(y3, t2), td + 2 * tk, s**3, top - 1, size, limit)
-    )
+    w = 0
+    for y, sign, places, ratio in (
+        (y1, signs[0], td, s),
+        (shifted(y2, t1), signs[1], td + tk, s * s),
+        (shifted(y3, t2), signs[2], td + 2 * tk, s**3),
+    ):
+        found = _signed_geometric(y, places, ratio, top - 1, size, limit)
+        w = plus(w, found) if sign > 0 else w - found
     return _divided_twice(w, tk, s, size, limit, width * (low + td) - guard)
 
 
