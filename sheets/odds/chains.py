@@ -609,11 +609,24 @@ def _terms(poly: int, bits: int, ratio: int, count: int, limit: int | None) -> i
         return poly
     if count % 2:
         place = bits * (count - 1)
-        return _terms(poly, bits, ratio, count - 1, limit) * ratio + _moved(poly, place, limit)
+        found = _terms(poly, bits, ratio, count - 1, limit)
+        return _times_plus(found, ratio, _moved(poly, place, limit))
     half = count // 2
     found = _terms(poly, bits, ratio, half, limit)
     weight: int = ratio**half
-    return found * weight + _moved(found, bits * half, limit)
+    return _times_plus(found, weight, _moved(found, bits * half, limit))
+
+
+def _times_plus(poly: int, factor: int, added: int) -> int:
+    """``poly * factor + added``: on GMP in one call (``fma``), the sum written into the
+    product, no third number as long (measured on c's geometric sums: 9.8 -> 9.1-9.3 ms
+    thread time, min of 20)."""
+    if not engaged():
+        return poly * factor + added
+    from gmpy2 import fma  # engaged: imported already
+
+    found: int = fma(poly, factor, added)
+    return found
 
 
 def _moved(poly: int, bits: int, limit: int | None) -> int:
