@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from sheets.odds.big import from_bytes
 from sheets.odds.chains import (
     chain_faces,
+    from_buffer,
     set_room,
     top_discarded,
     top_discarded_applies,
@@ -331,7 +331,7 @@ def _chained(
         # The rows below the first state are zeros that every pass of ``top_discarded``
         # would go over (a sixth of each part): cut, the shift put back once at the end.
         low = zero_bytes(laid) // packer.nbytes if together else 0
-        widened = from_bytes(memoryview(laid)[low * packer.nbytes :])
+        widened = from_buffer(laid, low * packer.nbytes)
         if together:
             top_discarded_parts[exploded] = widened
             top_discarded_lows[exploded] = low
@@ -352,7 +352,7 @@ def _chained(
         low = max(0, first - guard)
     plain: dict[int, int] = {}
     for exploded, laid in laid_plain.items():
-        widened = from_bytes(memoryview(laid)[low * final.nbytes :])
+        widened = from_buffer(laid, low * final.nbytes)
         plain[exploded] = _scaled(model, widened, exploded)
     nested = 0
     for exploded in range(max(plain), 0, -1):
