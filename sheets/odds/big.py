@@ -119,6 +119,69 @@ def lowest_one(value: int) -> int:
     return (value & -value).bit_length() - 1
 
 
+def from_buffer(raw: bytearray, start: int = 0, size: int | None = None) -> int:
+    """``from_bytes`` of ``raw[start:start + size]`` (to its end without a ``size``). On
+    GMP a long one is one memory copy into a new number's limbs and one into the ``mpz``,
+    where ``from_bytes`` of the slice copies the bytes twice more (the slice, the
+    padding): some 1 ms a megabyte where the pages are new."""
+    if size is None:
+        size = len(raw) - start
+    gmpy2 = _gmpy2
+    if gmpy2 is None or size < _LONG or not _LIMBS_OK:
+        return from_bytes(memoryview(raw)[start : start + size])
+    limb = gmpy2.xmpz.limb_size
+    limbs = -(-size // limb)
+    target = gmpy2.xmpz(0)
+    address = target.limbs_write(limbs)
+    _ctypes.memmove(address, (_ctypes.c_char * size).from_buffer(raw, start), size)
+    if limbs * limb > size:
+        _ctypes.memset(address + size, 0, limbs * limb - size)
+    target.limbs_finish(limbs)
+    found: int = gmpy2.mpz(target)
+    return found
+
+
+def into(value: int, out: bytearray, start: int = 0) -> None:
+    """Write ``value`` (>= 0) into ``out`` from byte ``start`` on, little-endian, as many
+    bytes as it has (the rest of ``out`` untouched): on GMP one copy out of its limbs,
+    where ``to_bytes`` and a slice assignment copy a long one four times."""
+    size = (value.bit_length() + 7) // 8
+    gmpy2 = _gmpy2
+    if gmpy2 is None or size < _LONG or not _LIMBS_OK:
+        out[start : start + size] = to_bytes(value, size)
+        return
+    source = gmpy2.xmpz(value)
+    _ctypes.memmove((_ctypes.c_char * size).from_buffer(out, start), source.limbs_read(), size)
+
+
+def low_bits(value: int, bits: int) -> int:
+    """``value`` modulo 2**bits (two's complement bits of a negative one), ``bits`` > 0:
+    on GMP a copy of the limbs below ``bits`` (``f_mod_2exp``), some 2.5 times faster
+    than ``&`` with a mask as long, which has to be made too."""
+    if _gmpy2 is not None:
+        found: int = _gmpy2.f_mod_2exp(value, bits)
+        return found
+    return value & ((1 << bits) - 1)
+
+
+def times_plus(value: int, factor: int, added: int) -> int:
+    """``value * factor + added``: on GMP in one call (``fma``), the sum written into the
+    product, no third number as long (c's geometric sums: 9.8 -> 9.1-9.3 ms)."""
+    if _gmpy2 is not None:
+        found: int = _gmpy2.fma(value, factor, added)
+        return found
+    return value * factor + added
+
+
+def exact_quotient(value: int, divisor: int) -> int:
+    """``value // divisor`` where ``divisor`` divides ``value``: on GMP by its exact
+    division (``divexact``), faster than a division with a remainder to find."""
+    if _gmpy2 is not None:
+        found: int = _gmpy2.divexact(value, divisor)
+        return found
+    return value // divisor
+
+
 def rows_of(buffer: bytearray, spans: list[tuple[int, int]]) -> list[int]:
     """``from_bytes`` of each (start, end) byte span of ``buffer``, GMP engaged: each span
     copied straight from the buffer into a new integer's limbs, no bytes made on the

@@ -18,10 +18,19 @@ may be left out partly or wholly, never counted more than they weigh.
 from __future__ import annotations
 
 import math
-import sys
 from itertools import combinations_with_replacement
 
-from sheets.odds.big import big, engaged, from_bytes, to_bytes
+from sheets.odds.big import (
+    big,
+    engaged,
+    exact_quotient,
+    from_buffer,
+    from_bytes,
+    into,
+    lowest_one,
+    times_plus,
+    to_bytes,
+)
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
@@ -302,7 +311,7 @@ def _signed_geometric(
     if limit is None or places == 0:
         return _geometric(poly, places, ratio, 0, high, size, 0, limit)
     bits = places * size * 8
-    poly = _cut(poly, limit)
+    poly = cut_bits(poly, limit)
     reach = -(-limit // bits)
     # Its zeros at the bottom (up to a term's shift) may leave one term fewer below the
     # limit: worth the look where that makes an odd count even.
@@ -336,10 +345,7 @@ def _low_zeros(poly: int, bits: int) -> int:
     """Up to ``bits`` of the zero bits at the bottom of ``poly`` (> 0), from its lowest
     ``bits`` only: a short pass, where the whole would take two."""
     if engaged():  # GMP finds the lowest one bit itself, no pass
-        from gmpy2 import bit_scan1  # engaged: imported already
-
-        found: int | None = bit_scan1(poly)
-        return bits if found is None else min(bits, found)
+        return min(bits, lowest_one(poly))
     low = poly & ones(bits)
     return bits if not low else (low & -low).bit_length() - 1
 
@@ -420,11 +426,9 @@ def _divided_twice_bytes(w: int, chunk: int, s: int, count: int, moved: int) -> 
     where they end up (memory copies), where ``chunks``, ``joined`` and the shift make
     some 2 log2(count) + 1 passes over the whole (GMP adds, shifts and masks at memory
     speed: the passes are the cost)."""
-    from gmpy2 import divexact  # engaged: imported already
-
     bits = 8 * chunk
     raw = bytearray(count * chunk)
-    into(_cut(w, count * bits), raw)
+    into(cut_bits(w, count * bits), raw)
     first = max(0, moved)  # where chunk 0 goes in ``out``
     out = bytearray(first + count * chunk)
     whole = big(1) << bits
@@ -439,55 +443,11 @@ def _divided_twice_bytes(w: int, chunk: int, s: int, count: int, moved: int) -> 
         lent = current >= half
         if lent:
             current -= whole
-        current = divexact(current + twice * previous - before, square)
+        current = exact_quotient(current + twice * previous - before, square)
         if current:
             into(current, out, first + k * chunk)
         before, previous = previous, current
     return from_buffer(out, max(0, -moved))
-
-
-def from_buffer(raw: bytearray, start: int = 0, size: int | None = None) -> int:
-    """``from_bytes`` of ``raw[start:start + size]`` (to its end without a ``size``). On
-    GMP a long one is one memory copy into a new number's limbs and one into the ``mpz``:
-    ``big.from_bytes`` copies the bytes twice more on the way (the slice, the padding),
-    some 1 ms a megabyte where the pages are new."""
-    if size is None:
-        size = len(raw) - start
-    if not engaged() or size < _LONG or sys.byteorder != "little":
-        return from_bytes(memoryview(raw)[start : start + size])
-    import ctypes
-
-    from gmpy2 import mpz, xmpz  # engaged: imported already
-
-    limb = xmpz.limb_size
-    limbs = -(-size // limb)
-    target = xmpz(0)
-    address = target.limbs_write(limbs)
-    ctypes.memmove(address, (ctypes.c_char * size).from_buffer(raw, start), size)
-    if limbs * limb > size:
-        ctypes.memset(address + size, 0, limbs * limb - size)
-    target.limbs_finish(limbs)
-    found: int = mpz(target)
-    return found
-
-
-def into(value: int, out: bytearray, start: int = 0) -> None:
-    """Write ``value`` (>= 0, zeros in ``out`` where it ends) into ``out`` from byte
-    ``start`` on, little-endian: ``to_bytes`` and a slice assignment, which on GMP copy
-    a long one four times where one copy out of its limbs (and one into them) does."""
-    size = (value.bit_length() + 7) // 8
-    if not engaged() or size < _LONG or sys.byteorder != "little":
-        out[start : start + size] = to_bytes(value, size)
-        return
-    import ctypes
-
-    from gmpy2 import xmpz  # engaged: imported already
-
-    source = xmpz(value)
-    ctypes.memmove((ctypes.c_char * size).from_buffer(out, start), source.limbs_read(), size)
-
-
-_LONG = 768  # shorter: ``big.from_bytes`` (gmpy2's own conversion beats ctypes there)
 
 
 def _compositions(count: int) -> list[list[int]]:
@@ -579,7 +539,7 @@ def _geometric(
         limit -= shift
         if limit <= 0:
             return 0
-        poly = _cut(poly, limit)
+        poly = cut_bits(poly, limit)
     return shifted(_geometric_terms(poly, bits, ratio, high - low + 1, limit), shift)
 
 
@@ -610,23 +570,11 @@ def _terms(poly: int, bits: int, ratio: int, count: int, limit: int | None) -> i
     if count % 2:
         place = bits * (count - 1)
         found = _terms(poly, bits, ratio, count - 1, limit)
-        return _times_plus(found, ratio, _moved(poly, place, limit))
+        return times_plus(found, ratio, _moved(poly, place, limit))
     half = count // 2
     found = _terms(poly, bits, ratio, half, limit)
     weight: int = ratio**half
-    return _times_plus(found, weight, _moved(found, bits * half, limit))
-
-
-def _times_plus(poly: int, factor: int, added: int) -> int:
-    """``poly * factor + added``: on GMP in one call (``fma``), the sum written into the
-    product, no third number as long (measured on c's geometric sums: 9.8 -> 9.1-9.3 ms
-    thread time, min of 20)."""
-    if not engaged():
-        return poly * factor + added
-    from gmpy2 import fma  # engaged: imported already
-
-    found: int = fma(poly, factor, added)
-    return found
+    return times_plus(found, weight, _moved(found, bits * half, limit))
 
 
 def _moved(poly: int, bits: int, limit: int | None) -> int:
@@ -634,19 +582,8 @@ def _moved(poly: int, bits: int, limit: int | None) -> int:
     if limit is None or poly.bit_length() + bits <= limit:
         return poly << bits
     if engaged():  # GMP cuts by copying the low limbs, no mask: cut first, shift less
-        return _cut(poly, limit - bits) << bits
+        return cut_bits(poly, limit - bits) << bits
     return (poly << bits) & ones(limit)
-
-
-def _cut(poly: int, bits: int) -> int:
-    """``cut_bits``: on GMP by ``f_mod_2exp``, a copy of the limbs below ``bits``, some
-    2.5 times faster than the ``&`` with a mask as long (which also has to be made)."""
-    if not engaged() or bits <= 0 or (poly >= 0 and poly.bit_length() <= bits):
-        return cut_bits(poly, bits)
-    from gmpy2 import f_mod_2exp  # engaged: imported already
-
-    found: int = f_mod_2exp(poly, bits)
-    return found
 
 
 def _divided(s1: int, s2: int, places: int, s: int, size: int, limit: int | None = None) -> int:

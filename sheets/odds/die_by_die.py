@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
+from sheets.odds.big import from_buffer
 from sheets.odds.chains import (
     chain_faces,
-    from_buffer,
     set_room,
     top_discarded,
     top_discarded_applies,

@@ -11,7 +11,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from functools import lru_cache
 from typing import TypeVar
 
-from sheets.odds.big import big, from_bytes, to_bytes
+from sheets.odds.big import big, engaged, from_bytes, low_bits, to_bytes
 from sheets.odds.model import Outcome
 
 K = TypeVar("K", bound=Hashable)
@@ -154,6 +154,8 @@ def cut_bits(poly: int, bits: int) -> int:
         return 0
     if poly >= 0 and poly.bit_length() <= bits:
         return poly
+    if engaged():  # a copy of the low limbs, no mask to make or pass over (big.low_bits)
+        return low_bits(poly, bits)
     return poly & ones(bits)
 
 

@@ -117,6 +117,32 @@ def test_lowest_one_is_the_index_of_the_lowest_set_bit(value: int) -> None:
         big._gmpy2, big._ctypes = saved
 
 
+@settings(max_examples=60)
+@given(st.integers(-(2**3000), 2**3000), st.integers(1, 3100), st.integers(1, 2**200))
+def test_low_bits_times_plus_and_exact_quotient_are_the_int_operations(
+    value: int, bits: int, factor: int
+) -> None:
+    """The GMP calls ``chains`` and ``packing`` use give what the int operators give:
+    two's complement low bits of a negative number too."""
+    expected = (value & ((1 << bits) - 1), value * factor + bits, value)
+    for engage in (False, True):
+        saved = big._gmpy2, big._ctypes
+        if engage:
+            big.engage()
+        else:
+            big._gmpy2 = None
+        try:
+            number = big.big(value)
+            found = (
+                big.low_bits(number, bits),
+                big.times_plus(number, big.big(factor), big.big(bits)),
+                big.exact_quotient(number * factor, big.big(factor)),
+            )
+        finally:
+            big._gmpy2, big._ctypes = saved
+        assert found == expected
+
+
 def test_to_bytes_refuses_a_length_too_short_as_int_does() -> None:
     value = gmpy2.mpz(1) << (8 * 2000)
     with pytest.raises(OverflowError):

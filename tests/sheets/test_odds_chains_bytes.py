@@ -1,4 +1,4 @@
-"""``sheets.odds.chains``' byte helpers (``from_buffer``, ``into``) and its GMP shapes of
+"""The engine's byte helpers (``big.from_buffer``, ``big.into``) and ``chains``' GMP shapes of
 ``top_discarded``'s steps (the widening, the division by (s - T)**2 written moved): the
 same exact integers as the plain ways, on ints and on GMP."""
 
@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheets.odds import big
-from sheets.odds.chains import _divided_twice, _widened, from_buffer, into
+from sheets.odds.big import from_buffer, into
+from sheets.odds.chains import _divided_twice, _widened
 from sheets.odds.packing import widened_signed
 from tests.dice_helpers import number_kind  # noqa: F401  (a fixture: ints and GMP)
 
