@@ -345,7 +345,7 @@ def _low_zeros(poly: int, bits: int) -> int:
     """Up to ``bits`` of the zero bits at the bottom of ``poly`` (> 0), from its lowest
     ``bits`` only: a short pass, where the whole would take two."""
     if engaged():  # GMP finds the lowest one bit itself, no pass
-        return min(bits, lowest_one(poly))
+        return min(bits, lowest_one(poly)) if poly else bits
     low = poly & ones(bits)
     return bits if not low else (low & -low).bit_length() - 1
 
