@@ -68,14 +68,21 @@ def regular_extremes(
         below: dict[Key, tuple[int, int]] = {}
         for top in faces:
             upto = _one_end(count, faces[: faces.index(top) + 1], places, start, lowest, 0, powers)
+            # Keys alike but for their outer values share their polynomials (``_one_end``)
+            # in both sums, and so their difference: found once, by the polynomials.
+            differences: dict[tuple[int, int, int], int] = {}
             for key, (packed, moved) in upto.items():
                 less, start_less = below.get(key, (0, moved))
-                if start_less > moved:  # both from the same place: align the sums
-                    less <<= start_less - moved
-                elif start_less < moved:
-                    packed, moved = packed << (moved - start_less), start_less
-                if packed != less:
-                    states[(*key, top)] = (packed - less, moved)
+                pair = (id(packed), id(less), moved - start_less)
+                difference = differences.get(pair)
+                if difference is None:
+                    if start_less > moved:  # both from the same place: align the sums
+                        less <<= start_less - moved
+                    elif start_less < moved:
+                        packed = packed << (moved - start_less)
+                    difference = differences[pair] = packed - less
+                if difference:
+                    states[(*key, top)] = (difference, min(moved, start_less))
             below = upto
         return states
     if lowest and highest:
@@ -108,13 +115,19 @@ def _one_end(
     ]
     # Keys with the same innermost value m and as many outer values share the inner
     # part: the n dice from m inward, at least q of them showing m. Found once each.
-    inner_parts: dict[tuple[int, int], int] = {}
+    # Their outer values only move it, so keys with as many outer values share its
+    # multiple by the outer values' arrangements too: one product each.
+    inner_parts: dict[tuple[int, int, int], int] = {}
     for key, index, n, q, ways, outer in _plan(tuple(inward), side, count):
         base = bounded[index][1]
-        poly = inner_parts.get((index, n))
+        poly = inner_parts.get((index, n, ways))
         if poly is None:
-            poly = inner_parts[(index, n)] = _inner(bounded, inward, places, index, n, q)
-        states[key] = (poly if ways == 1 else poly * ways, sum(places[v] for v in outer) + n * base)
+            poly = inner_parts.get((index, n, 1))
+            if poly is None:
+                poly = inner_parts[(index, n, 1)] = _inner(bounded, inward, places, index, n, q)
+            if ways != 1:
+                poly = inner_parts[(index, n, ways)] = poly * ways
+        states[key] = (poly, sum(places[v] for v in outer) + n * base)
     return states
 
 
