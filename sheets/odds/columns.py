@@ -69,22 +69,28 @@ def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int
     lead, bits = divmod(start.bit_length() - 1, 8)
     out = bytearray(lead + (count * max(steps) // width + 1) * size)
     stride = gap * size
+    on_line = len(ts)
     for residue, parts in groups.items():
         low = min(place for place, _, _ in parts)
         summed = 0
+        # The sum of the group's coefficients bounds each of them: the bytes above it are
+        # zero in every coefficient, already in ``out`` (the width has room for the whole
+        # roll; a power of fewer faces, or a residue of few terms, needs less).
+        most = 0
         for place, ways, r in parts:
             power = scaled.get(r)
             if power is None:
                 power = scaled[r] = comb(count, r) * compact[r]
             moved = power if ways == 1 else ways * power
             summed += moved << (width * (place - low)) if place > low else moved
+            most += ways * comb(count, r) * on_line**r
         slots = -(-summed.bit_length() // width)
         # A bytearray: a slice of it is one, which the strided copy takes as it is (a
         # slice of bytes it would copy once more, 2262 times for 18D+1 flips 1 and 5).
         raw = bytearray(to_bytes(summed, slots * size))
         begin = lead + (low * gap + residue) * size
         end = begin + (slots - 1) * stride + 1
-        for byte in range(size):
+        for byte in range(min(size, (most.bit_length() + 7) // 8)):
             out[begin + byte : end + byte : stride] = raw[byte::size]
     power = from_bytes(out)
     return power << bits if bits else power
