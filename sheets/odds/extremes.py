@@ -110,9 +110,7 @@ def _one_end(
     inward = faces[::-1] if highest else faces
     states: dict[Key, tuple[int, int]] = {}
     # The powers of the faces from each face inward (none beyond the last).
-    bounded = [
-        _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
-    ]
+    bounded = _bounded(inward, count, least, places, start, powers)
     # Keys with the same innermost value m and as many outer values share the inner
     # part: the n dice from m inward, at least q of them showing m. Found once each.
     # Their outer values only move it, so keys with as many outer values share its
@@ -154,9 +152,7 @@ def kept_sum(
     inward = faces[::-1] if highest else faces
     least = count - side + 1
     powers = _Powers(width)
-    bounded = [
-        _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
-    ]
+    bounded = _bounded(inward, count, least, places, start, powers)
     parts: list[tuple[int, int]] = []
     for index, m in enumerate(inward):
         base = bounded[index][1]
@@ -217,6 +213,25 @@ def _binomials(n: int, below: int) -> tuple[int, ...]:
     return tuple(math.comb(n, c) for c in range(below))
 
 
+def _bounded(
+    inward: list[int],
+    count: int,
+    least: int,
+    places: dict[int, int],
+    start: int,
+    powers: _Powers,
+) -> list[tuple[dict[int, int], int]]:
+    """The powers ``least .. count`` of the faces from each face inward (``_power``). The
+    first face's are only ever asked for all ``count`` dice: no value lies beyond it, so
+    a key whose innermost value it is has no outer values, and no face is inward of
+    another beyond it (``_inner`` reads the next face's). So its power is written for
+    ``count`` dice at once, not for ``least`` and then die by die."""
+    return [
+        _power(tuple(inward[i:]), count, least if i else count, places, start, powers)
+        for i in range(len(inward))
+    ]
+
+
 def _power(
     faces: tuple[int, ...],
     count: int,
@@ -236,7 +251,8 @@ def _power(
     base = min(places[v] for v in key)
     steps = tuple(sorted(places[v] - base for v in key))
     table = powers.tables.get(steps)
-    if table is None:
+    # A shape met first as the first face's (``_bounded``) holds the top power alone.
+    if table is None or min(table) > max(least, 1):
         runs = face_runs(steps)
         packed = start
         first = 1
