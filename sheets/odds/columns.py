@@ -63,35 +63,45 @@ def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int
     # the multinomial is several; none with one face off the line), and no term divides
     # factorials (big ints, half the cost of the terms for 59 dice).
     groups = _terms(count, base, gap, singles)
-    scaled: dict[int, int] = {}  # r -> C(n, r) * R**r
+    # r -> (C(n, r) * R**r, the sum of its coefficients: C(n, r) * faces on the line**r)
+    scaled: dict[int, tuple[int, int]] = {}
     # ``start`` in whole zero bytes below the power (whole coefficients: its lift), not in
     # a shift of the power, which would be a pass over it after ``from_bytes``.
     lead, bits = divmod(start.bit_length() - 1, 8)
     out = bytearray(lead + (count * max(steps) // width + 1) * size)
     stride = gap * size
     on_line = len(ts)
+    planes = [slice(byte, None, size) for byte in range(size)]  # a coefficient's bytes
     for residue, parts in groups.items():
         low = min(place for place, _, _ in parts)
-        summed = 0
+        summed: int | None = None  # the first term itself: 0 + term would copy it
         # The sum of the group's coefficients bounds each of them: the bytes above it are
         # zero in every coefficient, already in ``out`` (the width has room for the whole
         # roll; a power of fewer faces, or a residue of few terms, needs less).
         most = 0
         for place, ways, r in parts:
-            power = scaled.get(r)
-            if power is None:
-                power = scaled[r] = comb(count, r) * compact[r]
+            known = scaled.get(r)
+            if known is None:
+                ways_r = comb(count, r)
+                known = scaled[r] = (ways_r * compact[r], ways_r * on_line**r)
+            power, total = known
             moved = power if ways == 1 else ways * power
-            summed += moved << (width * (place - low)) if place > low else moved
-            most += ways * comb(count, r) * on_line**r
+            if place > low:
+                moved <<= width * (place - low)
+            summed = moved if summed is None else summed + moved
+            most += total if ways == 1 else ways * total
+        if summed is None:  # no group is empty (``_terms``)
+            continue
         slots = -(-summed.bit_length() // width)
         # A bytearray: a slice of it is one, which the strided copy takes as it is (a
         # slice of bytes it would copy once more, 2262 times for 18D+1 flips 1 and 5).
         raw = bytearray(to_bytes(summed, slots * size))
         begin = lead + (low * gap + residue) * size
         end = begin + (slots - 1) * stride + 1
-        for byte in range(min(size, (most.bit_length() + 7) // 8)):
-            out[begin + byte : end + byte : stride] = raw[byte::size]
+        for plane in planes[: (most.bit_length() + 7) // 8]:
+            out[begin:end:stride] = raw[plane]
+            begin += 1
+            end += 1
     power = from_bytes(out)
     return power << bits if bits else power
 
