@@ -68,7 +68,9 @@ def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int
     # ``start`` in whole zero bytes below the power (whole coefficients: its lift), not in
     # a shift of the power, which would be a pass over it after ``from_bytes``.
     lead, bits = divmod(start.bit_length() - 1, 8)
-    out = bytearray(lead + (count * max(steps) // width + 1) * size)
+    # Whole 8-byte words (zero bytes on top): ``from_bytes`` pads its copy of a longer
+    # buffer with a second copy, where whole limbs go as they are.
+    out = bytearray(-(-(lead + (count * max(steps) // width + 1) * size) // 8) * 8)
     stride = gap * size
     on_line = len(ts)
     planes = [slice(byte, None, size) for byte in range(size)]  # a coefficient's bytes
