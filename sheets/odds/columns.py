@@ -63,27 +63,47 @@ def run_power(steps: tuple[int, ...], width: int, count: int, start: int) -> int
     # the multinomial is several; none with one face off the line), and no term divides
     # factorials (big ints, half the cost of the terms for 59 dice).
     groups = _terms(count, base, gap, singles)
-    scaled: dict[int, int] = {}  # r -> C(n, r) * R**r
+    # r -> (C(n, r) * R**r, the sum of its coefficients: C(n, r) * faces on the line**r)
+    scaled: dict[int, tuple[int, int]] = {}
     # ``start`` in whole zero bytes below the power (whole coefficients: its lift), not in
     # a shift of the power, which would be a pass over it after ``from_bytes``.
     lead, bits = divmod(start.bit_length() - 1, 8)
-    out = bytearray(lead + (count * max(steps) // width + 1) * size)
+    # Whole 8-byte words (zero bytes on top): ``from_bytes`` pads its copy of a longer
+    # buffer with a second copy, where whole limbs go as they are.
+    out = bytearray(-(-(lead + (count * max(steps) // width + 1) * size) // 8) * 8)
     stride = gap * size
+    on_line = len(ts)
+    planes = [slice(byte, None, size) for byte in range(size)]  # a coefficient's bytes
     for residue, parts in groups.items():
         low = min(place for place, _, _ in parts)
-        summed = 0
+        summed: int | None = None  # the first term itself: 0 + term would copy it
+        # The sum of the group's coefficients bounds each of them: the bytes above it are
+        # zero in every coefficient, already in ``out`` (the width has room for the whole
+        # roll; a power of fewer faces, or a residue of few terms, needs less).
+        most = 0
         for place, ways, r in parts:
-            power = scaled.get(r)
-            if power is None:
-                power = scaled[r] = comb(count, r) * compact[r]
+            known = scaled.get(r)
+            if known is None:
+                ways_r = comb(count, r)
+                known = scaled[r] = (ways_r * compact[r], ways_r * on_line**r)
+            power, total = known
             moved = power if ways == 1 else ways * power
-            summed += moved << (width * (place - low)) if place > low else moved
+            if place > low:
+                moved <<= width * (place - low)
+            summed = moved if summed is None else summed + moved
+            most += total if ways == 1 else ways * total
+        if summed is None:  # no group is empty (``_terms``)
+            continue
         slots = -(-summed.bit_length() // width)
-        raw = to_bytes(summed, slots * size)
+        # A bytearray: a slice of it is one, which the strided copy takes as it is (a
+        # slice of bytes it would copy once more, 2262 times for 18D+1 flips 1 and 5).
+        raw = bytearray(to_bytes(summed, slots * size))
         begin = lead + (low * gap + residue) * size
         end = begin + (slots - 1) * stride + 1
-        for byte in range(size):
-            out[begin + byte : end + byte : stride] = raw[byte::size]
+        for plane in planes[: (most.bit_length() + 7) // 8]:
+            out[begin:end:stride] = raw[plane]
+            begin += 1
+            end += 1
     power = from_bytes(out)
     return power << bits if bits else power
 
@@ -97,14 +117,21 @@ def _line(slots: tuple[int, ...]) -> tuple[int, int, tuple[int, ...], tuple[int,
     on one (with Advantage ``a`` is their value and ``b`` moves with it), a flip moves a
     face off it."""
     best: tuple[int, int, int, int] | None = None  # (faces on it, -length, first, gap)
+    # Pairs of faces name the same line many times over (six faces: 15 pairs, 8 steps
+    # apart each): each (first, gap) is measured once. A repeat finds what its first
+    # finding did, which never beats the best since.
+    seen: set[tuple[int, int]] = set()
     for i, low in enumerate(slots):
         for high in slots[i + 1 :]:
             for apart in range(1, _LONGEST + 1):
                 if high == low or (high - low) % apart:
                     continue
                 gap = (high - low) // apart
-                length = max(_steps(slots, low, gap))
-                found = (len(_steps(slots, low, gap)), -length, low, gap)
+                if (low, gap) in seen:
+                    continue
+                seen.add((low, gap))
+                ts = _steps(slots, low, gap)
+                found = (len(ts), -max(ts), low, gap)
                 if best is None or found[:2] > best[:2]:
                     best = found
     if best is None or len(slots) - best[0] > _MOST_OFF_LINE:

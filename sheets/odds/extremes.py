@@ -68,14 +68,21 @@ def regular_extremes(
         below: dict[Key, tuple[int, int]] = {}
         for top in faces:
             upto = _one_end(count, faces[: faces.index(top) + 1], places, start, lowest, 0, powers)
+            # Keys alike but for their outer values share their polynomials (``_one_end``)
+            # in both sums, and so their difference: found once, by the polynomials.
+            differences: dict[tuple[int, int, int], int] = {}
             for key, (packed, moved) in upto.items():
                 less, start_less = below.get(key, (0, moved))
-                if start_less > moved:  # both from the same place: align the sums
-                    less <<= start_less - moved
-                elif start_less < moved:
-                    packed, moved = packed << (moved - start_less), start_less
-                if packed != less:
-                    states[(*key, top)] = (packed - less, moved)
+                pair = (id(packed), id(less), moved - start_less)
+                difference = differences.get(pair)
+                if difference is None:
+                    if start_less > moved:  # both from the same place: align the sums
+                        less <<= start_less - moved
+                    elif start_less < moved:
+                        packed = packed << (moved - start_less)
+                    difference = differences[pair] = packed - less
+                if difference:
+                    states[(*key, top)] = (difference, min(moved, start_less))
             below = upto
         return states
     if lowest and highest:
@@ -103,18 +110,22 @@ def _one_end(
     inward = faces[::-1] if highest else faces
     states: dict[Key, tuple[int, int]] = {}
     # The powers of the faces from each face inward (none beyond the last).
-    bounded = [
-        _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
-    ]
+    bounded = _bounded(inward, count, least, places, start, powers)
     # Keys with the same innermost value m and as many outer values share the inner
     # part: the n dice from m inward, at least q of them showing m. Found once each.
-    inner_parts: dict[tuple[int, int], int] = {}
+    # Their outer values only move it, so keys with as many outer values share its
+    # multiple by the outer values' arrangements too: one product each.
+    inner_parts: dict[tuple[int, int, int], int] = {}
     for key, index, n, q, ways, outer in _plan(tuple(inward), side, count):
         base = bounded[index][1]
-        poly = inner_parts.get((index, n))
+        poly = inner_parts.get((index, n, ways))
         if poly is None:
-            poly = inner_parts[(index, n)] = _inner(bounded, inward, places, index, n, q)
-        states[key] = (poly if ways == 1 else poly * ways, sum(places[v] for v in outer) + n * base)
+            poly = inner_parts.get((index, n, 1))
+            if poly is None:
+                poly = inner_parts[(index, n, 1)] = _inner(bounded, inward, places, index, n, q)
+            if ways != 1:
+                poly = inner_parts[(index, n, ways)] = poly * ways
+        states[key] = (poly, sum(places[v] for v in outer) + n * base)
     return states
 
 
@@ -141,9 +152,7 @@ def kept_sum(
     inward = faces[::-1] if highest else faces
     least = count - side + 1
     powers = _Powers(width)
-    bounded = [
-        _power(tuple(inward[i:]), count, least, places, start, powers) for i in range(len(inward))
-    ]
+    bounded = _bounded(inward, count, least, places, start, powers)
     parts: list[tuple[int, int]] = []
     for index, m in enumerate(inward):
         base = bounded[index][1]
@@ -204,6 +213,25 @@ def _binomials(n: int, below: int) -> tuple[int, ...]:
     return tuple(math.comb(n, c) for c in range(below))
 
 
+def _bounded(
+    inward: list[int],
+    count: int,
+    least: int,
+    places: dict[int, int],
+    start: int,
+    powers: _Powers,
+) -> list[tuple[dict[int, int], int]]:
+    """The powers ``least .. count`` of the faces from each face inward (``_power``). The
+    first face's are only ever asked for all ``count`` dice: no value lies beyond it, so
+    a key whose innermost value it is has no outer values, and no face is inward of
+    another beyond it (``_inner`` reads the next face's). So its power is written for
+    ``count`` dice at once, not for ``least`` and then die by die."""
+    return [
+        _power(tuple(inward[i:]), count, least if i else count, places, start, powers)
+        for i in range(len(inward))
+    ]
+
+
 def _power(
     faces: tuple[int, ...],
     count: int,
@@ -223,7 +251,8 @@ def _power(
     base = min(places[v] for v in key)
     steps = tuple(sorted(places[v] - base for v in key))
     table = powers.tables.get(steps)
-    if table is None:
+    # A shape met first as the first face's (``_bounded``) holds the top power alone.
+    if table is None or min(table) > max(least, 1):
         runs = face_runs(steps)
         packed = start
         first = 1
