@@ -147,13 +147,21 @@ def _runs(args: argparse.Namespace) -> int:
             f"  run {number}: median {statistics.median(ordered):6.2f}"
             f"  p99 {percentile(ordered, 0.99):7.2f}  max {ordered[-1]:7.2f}"
         )
-    best = sorted(min(each) for each in zip(*runs, strict=True))
+    bests = [min(each) for each in zip(*runs, strict=True)]
+    best = sorted(bests)
     for label, ms, goal in (
         ("p99", percentile(best, 0.99), P99_GOAL_MS),
         ("max", best[-1], MAX_GOAL_MS),
     ):
         verdict = "met" if ms <= goal else "MISSED"
         print(f"best of each set-up: {label} {ms:7.2f} (goal {goal:.0f})  {verdict}")
+    rng = random.Random(args.seed)
+    setups = [random_setup(rng) for _ in range(args.count)] + EXTREMES
+    print("slowest by best time:")
+    for ms, spec in sorted(zip(bests, setups, strict=True), key=lambda pair: -pair[0])[
+        : args.slowest
+    ]:
+        print(f"  {ms:9.2f} ms  {describe(spec)}")
     return 0
 
 
