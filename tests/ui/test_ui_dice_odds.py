@@ -19,6 +19,7 @@ from sheets.odds import distribution
 from tests.ui_helpers import PATIENCE_MS
 from ui.dice.histogram import Histogram, _nice_step, _without_tails
 from ui.dice.odds_worker import OddsResult, OddsWorker, _Stop, _Token, _traced
+from ui.services import gc_guard
 from ui.theme import dark_palette, is_dark, light_palette, mix
 
 # Late by any measure here (BUSY_AFTER_MS, a 50 ms budget, the 300 ms some tests wait):
@@ -324,6 +325,8 @@ def test_after_its_first_answer_the_worker_engages_gmp_in_its_pool(
     monkeypatch.setattr(big, "_gmpy2", None)  # as in a new process
     monkeypatch.setattr(big, "_ctypes", None)
     monkeypatch.setattr(odds_worker, "WARM_UP_AFTER_MS", 50)
+    # A cancelled job of an earlier test may still be on its way out (gc_guard counts it).
+    qtbot.waitUntil(lambda: gc_guard.workers_running() == 0, timeout=PATIENCE_MS)
     worker = OddsWorker(debounce_ms=10)
     answers: list[OddsResult] = []
     worker.ready.connect(answers.append)
@@ -332,7 +335,8 @@ def test_after_its_first_answer_the_worker_engages_gmp_in_its_pool(
     qtbot.waitUntil(big.engaged, timeout=PATIENCE_MS)
     assert not worker.is_busy()  # nobody waits for it
     qtbot.waitUntil(lambda: not worker._tokens, timeout=PATIENCE_MS)
-    assert gc.isenabled()  # the pool thread is done: collections back on (gc_guard)
+    # The pool thread is done: the guard counts it out and collections are back on.
+    assert gc_guard.workers_running() == 0 and gc.isenabled()
     worker.request(RollSpec(code="3D+2"))
     assert len(answers) == 2  # one warm-up per worker: nothing more to start
     qtbot.wait(100)
