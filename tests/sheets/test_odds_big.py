@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import gmpy2
 import pytest
@@ -30,6 +31,22 @@ def engaged(fresh: None) -> None:
     assert big.engage()
 
 
+@contextmanager
+def _numbers(gmp: bool) -> Iterator[None]:
+    """Inside, the engine's numbers are GMP's (engaged) or ints (nothing engaged); as they
+    were afterwards. A context, not a fixture: hypothesis runs a test's examples in one
+    fixture call."""
+    saved = big._gmpy2, big._ctypes
+    if gmp:
+        big.engage()
+    else:
+        big._gmpy2 = None
+    try:
+        yield
+    finally:
+        big._gmpy2, big._ctypes = saved
+
+
 # Both sides of the ctypes threshold, and a length that is no whole number of limbs.
 _SIZES = st.sampled_from([0, 1, 7, 8, 9, big._LONG - 1, big._LONG, big._LONG + 1, 4099, 20000])
 
@@ -54,15 +71,8 @@ def _buffers(draw: st.DrawFn) -> bytes | bytearray | memoryview:
 def test_from_bytes_reads_as_int_from_bytes(raw: bytes | bytearray | memoryview) -> None:
     expected = int.from_bytes(raw, "little")
     for engage in (False, True):
-        saved = big._gmpy2, big._ctypes
-        if engage:
-            big.engage()
-        else:
-            big._gmpy2 = None
-        try:
+        with _numbers(engage):
             value = big.from_bytes(raw)
-        finally:
-            big._gmpy2, big._ctypes = saved
         assert value == expected
         assert isinstance(value, gmpy2.mpz) == engage
 
@@ -89,16 +99,12 @@ def test_rows_of_reads_each_span_in_place_as_from_bytes(
     length = max((end for _, end in whole), default=0)
     raw = bytearray(data.draw(st.binary(min_size=length, max_size=length)))
     kept = bytes(raw)
-    saved = big._gmpy2, big._ctypes
-    big.engage()
-    try:
+    with _numbers(gmp=True):
         rows = big.rows_of(raw, whole)
         with pytest.raises(ValueError):
             big.rows_of(bytearray(2 * limb), [(1, limb + 1)])
         with pytest.raises(ValueError):
             big.rows_of(bytearray(2 * limb), [(0, 3 * limb)])
-    finally:
-        big._gmpy2, big._ctypes = saved
     assert rows == [int.from_bytes(raw[start:end], "little") for start, end in whole]
     assert [row * 3 for row in rows] == [3 * int.from_bytes(raw[s:e], "little") for s, e in whole]
     assert raw == kept
@@ -109,12 +115,8 @@ def test_rows_of_reads_each_span_in_place_as_from_bytes(
 def test_lowest_one_is_the_index_of_the_lowest_set_bit(value: int) -> None:
     expected = (value & -value).bit_length() - 1
     assert big.lowest_one(value) == expected  # an int, whatever is engaged
-    saved = big._gmpy2, big._ctypes
-    big.engage()
-    try:
+    with _numbers(gmp=True):
         assert big.lowest_one(big.big(value)) == expected
-    finally:
-        big._gmpy2, big._ctypes = saved
 
 
 @settings(max_examples=60)
@@ -126,20 +128,13 @@ def test_low_bits_times_plus_and_exact_quotient_are_the_int_operations(
     two's complement low bits of a negative number too."""
     expected = (value & ((1 << bits) - 1), value * factor + bits, value)
     for engage in (False, True):
-        saved = big._gmpy2, big._ctypes
-        if engage:
-            big.engage()
-        else:
-            big._gmpy2 = None
-        try:
+        with _numbers(engage):
             number = big.big(value)
             found = (
                 big.low_bits(number, bits),
                 big.times_plus(number, big.big(factor), big.big(bits)),
                 big.exact_quotient(number * factor, big.big(factor)),
             )
-        finally:
-            big._gmpy2, big._ctypes = saved
         assert found == expected
 
 
