@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from sheets.odds.big import big, from_bytes, to_bytes
+from sheets.odds.big import big, from_bytes, lowest_one, to_bytes
 
 
 @lru_cache(maxsize=64)
@@ -50,7 +50,7 @@ def bands(
     for a in range(len(raw) // row_bytes):
         row = from_bytes(raw[a * row_bytes : (a + 1) * row_bytes])
         if row:
-            first = (row & -row).bit_length() - 1
+            first = lowest_one(row)
             last = row.bit_length() - 1
             found[a] = (
                 max(0, first + floor - low - widen),

@@ -182,6 +182,12 @@ def exact_quotient(value: int, divisor: int) -> int:
     return value // divisor
 
 
+def whole_limbs(bits: int) -> int:
+    """``bits`` rounded up to whole 8-byte limbs: the slot widths whose rows ``rows_of``
+    reads in place."""
+    return 64 * -(-bits // 64)
+
+
 def rows_of(buffer: bytearray, spans: list[tuple[int, int]]) -> list[int]:
     """``from_bytes`` of each (start, end) byte span of ``buffer``, GMP engaged: each span
     copied straight from the buffer into a new integer's limbs, no bytes made on the

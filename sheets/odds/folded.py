@@ -26,7 +26,15 @@ from collections.abc import Callable, Iterator
 from functools import reduce
 from operator import add
 
-from sheets.odds.big import big, engaged, from_bytes, rows_of, to_bytes
+from sheets.odds.big import (
+    big,
+    engaged,
+    from_bytes,
+    lowest_one,
+    rows_of,
+    to_bytes,
+    whole_limbs,
+)
 from sheets.odds.model import DiceModel
 from sheets.odds.packing import (
     Packer,
@@ -277,7 +285,7 @@ class Folded:
                 row = from_bytes(view[first * size : (last + 1) * size])
                 if not row:
                     continue
-                lead = ((row & -row).bit_length() - 1) // width
+                lead = lowest_one(row) // width
                 if lead:
                     row >>= lead * width
                 lines.append((a, residue, low_b + lead, row))
@@ -448,7 +456,7 @@ class Folded:
         # b of a), all of them the group's narrow weights, together below
         # s**(pool + extras), each times one weight.
         held = (model.sides ** (model.pool + model.extras)).bit_length()
-        wide = 64 * -(-(held + heaviest) // 64)  # whole limbs: rows read in place (rows_of)
+        wide = whole_limbs(held + heaviest)  # rows read in place (``rows_of``)
         placed = [
             (x0, row * weights[a])
             for a, (x0, row) in self._in_x(group, wide // 8).items()
@@ -542,8 +550,8 @@ class Folded:
         # Product slots: the group's narrow weights (together below s**(pool + extras))
         # each times a kernel coefficient (the factor multiplies the unpacked counts).
         wide = width_for(model.sides ** (model.pool + model.extras) * kept_bound)
-        if engaged():  # whole limbs: rows read in place (``_in_x``)
-            wide = 64 * -(-wide // 64)
+        if engaged():  # rows read in place (``_in_x``)
+            wide = whole_limbs(wide)
         wide_size = wide // 8
         # Where the Penalty dice are apart from the plain dice (they always count:
         # Penalty discards exactly the q chains), each a is one narrow line Q_a with
