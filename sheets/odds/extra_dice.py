@@ -13,7 +13,7 @@ and the discard only takes the pool's extremes (``discard_pooled``).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from functools import lru_cache
 
 from sheets.odds.model import DiceModel
@@ -222,13 +222,18 @@ def _extra_die(
     value held discarded (equal values add the same x, so which of them goes does not
     matter): (the ``keep`` values from the discarded end after it, how far x moves,
     ways) over every face. Face ``v`` adds ``xs[v - 1]``."""
-    found: Counter[tuple[tuple[int, ...], int]] = Counter()
+    found: dict[tuple[tuple[int, ...], int], int] = {}
     for value in range(1, len(xs) + 1):
-        held = sorted((*kept, value), key=lambda v: sign * v)
+        at = 0  # the face goes in after the held values not beyond it (kept is in order)
+        while at < len(kept) and sign * kept[at] <= sign * value:
+            at += 1
+        held = (*kept[:at], value, *kept[at:])
         move = xs[value - 1]
         if discards:
-            move -= xs[held.pop(0) - 1]
-        found[(tuple(held[:keep]), move)] += 1
+            move -= xs[held[0] - 1]
+            held = held[1:]
+        landed = (held[:keep], move)
+        found[landed] = found.get(landed, 0) + 1
     return tuple((key, move, ways) for (key, move), ways in found.items())
 
 
@@ -278,22 +283,34 @@ def _moves(
     plain = lowest or highest - chain_discards  # plain dice the discard takes
     sign = 1 if lowest else -1
     key = tuple(sorted(kept, key=lambda value: sign * value)[:plain])
-    return _moves_left(xs, sign, key, lowest + highest, plain)
+    bits = (len(xs) ** (lowest + highest)).bit_length()  # room for every way at one move
+    low, packed = _moves_left(xs, sign, key, lowest + highest, plain, bits)
+    mask = (1 << bits) - 1
+    moves: list[tuple[int, int]] = []
+    while packed:
+        if packed & mask:
+            moves.append((low, packed & mask))
+        packed >>= bits
+        low += 1
+    return tuple(moves)
 
 
 @lru_cache(maxsize=1 << 14)
 def _moves_left(
-    xs: tuple[int, ...], sign: int, key: tuple[int, ...], left: int, plain: int
-) -> tuple[tuple[int, int], ...]:
+    xs: tuple[int, ...], sign: int, key: tuple[int, ...], left: int, plain: int, bits: int
+) -> tuple[int, int]:
     """``_moves`` with ``left`` extra dice still to land and ``plain`` values still to
     discard, ``key`` the extreme values held (ordered from the discarded end): the first
-    ``left - plain`` dice join, each later one goes with the most extreme value held."""
+    ``left - plain`` dice join, each later one goes with the most extreme value held.
+    As (the lowest move, the ways of each move from there packed ``bits`` apart): one
+    product and shift per landing of the next die instead of one count per move."""
     if not left:
-        return ((0, 1),)
+        return 0, 1
     discards = left <= plain
     keep = plain - 1 if discards else plain
-    moves: Counter[int] = Counter()
+    found: list[tuple[int, int]] = []
     for new, move, ways in _extra_die(xs, key, keep, sign, discards):
-        for later, times in _moves_left(xs, sign, new, left - 1, keep):
-            moves[move + later] += ways * times
-    return tuple(moves.items())
+        low, packed = _moves_left(xs, sign, new, left - 1, keep, bits)
+        found.append((move + low, packed if ways == 1 else packed * ways))
+    least = min(low for low, _ in found)
+    return least, sum(packed << (bits * (low - least)) for low, packed in found)
