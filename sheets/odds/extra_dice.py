@@ -57,14 +57,19 @@ def _by_tables(
     # instead, moved once per move: either way no pass longer than needed per move.
     width = narrow.packer.width
     extent: dict[tuple[int, int], int] = defaultdict(int)  # bits each group's states reach
-    for (_, exploded, dropped), parts in merged.items():
-        group = (exploded, dropped)
-        for b, part in parts:
-            reach = row * (b - starts[group]) + part.bit_length()
-            extent[group] = max(extent[group], reach)
+    reaches: dict[Kept, int] = {}
+    for state_key, parts in merged.items():
+        group = state_key[1:]
+        reach = max(row * (b - starts[group]) + part.bit_length() for b, part in parts)
+        reaches[state_key] = reach
+        extent[group] = max(extent[group], reach)
     placed: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
     by_move: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
-    for (kept, exploded, dropped), parts in merged.items():
+    # The shortest states first: a sum per move then grows as its terms do, where a long
+    # sum first would be copied past the end of every shorter term added to it (GMP
+    # copies a longer operand's excess a limb at a time).
+    for kept, exploded, dropped in sorted(merged, key=reaches.__getitem__):
+        parts = merged[(kept, exploded, dropped)]
         group = (exploded, dropped)
         if group not in placed:
             placed[group] = [[] for _ in range(narrow.step)]
