@@ -52,9 +52,10 @@ def _by_tables(
             kept = kept[len(kept) - plain :]
         merged[(kept, exploded, dropped)].extend(parts)
     # A state much shorter than its group's rows makes its moves where it is stored
-    # (from its own lowest a), and is then placed in the group's sum by neighbours
-    # (``placed_sum``). A state about as long as the group is added to one sum per move
-    # instead, moved once per move: either way no pass longer than needed per move.
+    # (from its own lowest a), each placed in the group's sum by neighbours
+    # (``placed_sum``: the moves of every short state in one pairing, no sum per state
+    # and residue first). A state about as long as the group is added to one sum per
+    # move instead, moved once per move: either way no pass longer than needed per move.
     width = narrow.packer.width
     extent: dict[tuple[int, int], int] = defaultdict(int)  # bits each group's states reach
     reaches: dict[Kept, int] = {}
@@ -85,14 +86,9 @@ def _by_tables(
                 add_to(sums, move, times[weight])
             continue
         times = _multiples(state, moves)
-        by_residue: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        for move, weight in moves:
-            places, residue = divmod(move, narrow.step)
-            by_residue[residue].append((width * places, times[weight]))
-        for residue, moved in by_residue.items():
-            least = min(bits for bits, _ in moved)
-            inner = placed_sum([(bits - least, packed) for bits, packed in moved])
-            placed[group][residue].append((lift + least, inner))
+        residues = placed[group]
+        for residue, places, weight in _by_residue(moves, narrow.step, width):
+            residues[residue].append((lift + places, times[weight]))
     for group, sums in by_move.items():
         for move, packed in sums.items():
             places, residue = divmod(move, narrow.step)
@@ -101,6 +97,19 @@ def _by_tables(
     for group, residues in placed.items():
         groups[group] = (starts[group], [placed_sum(parts) for parts in residues])
     return groups
+
+
+@lru_cache(maxsize=1 << 12)
+def _by_residue(
+    moves: tuple[tuple[int, int], ...], step: int, width: int
+) -> tuple[tuple[int, int, int], ...]:
+    """``moves`` as (residue of the move modulo ``step``, bits its whole steps move a
+    polynomial of coefficients ``width`` bits wide, ways)."""
+    found = []
+    for move, weight in moves:
+        places, residue = divmod(move, step)
+        found.append((residue, width * places, weight))
+    return tuple(found)
 
 
 def _multiples(state: int, moves: tuple[tuple[int, int], ...]) -> dict[int, int]:
