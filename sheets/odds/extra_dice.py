@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import lru_cache
+from operator import itemgetter
 
 from sheets.odds.model import DiceModel
 from sheets.odds.narrow import Kept, Narrow
@@ -156,7 +157,7 @@ def _one_extra_at_a_time(
     for (kept, exploded, dropped), parts in after.items():
         group = (exploded, dropped)
         plain = lowest or highest - min(highest, exploded - dropped)  # chains go first
-        key = tuple(sorted(kept, key=lambda value: sign * value)[:plain])
+        key = tuple(sorted(kept, reverse=sign < 0)[:plain])  # from the discarded end
         states[(key, plain, group)].extend((row * (b - starts[group]), p) for b, p in parts)
     for left in range(extras, 0, -1):  # extra dice still to add
         grown: dict[tuple[tuple[int, ...], int, tuple[int, int]], list[tuple[int, int]]]
@@ -166,8 +167,11 @@ def _one_extra_at_a_time(
         firsts: dict[tuple[tuple[int, ...], int, tuple[int, int]], list[tuple[int, int, int]]]
         firsts = defaultdict(list)
         for (key, plain, group), parts in states.items():
-            least = min(bits for bits, _ in parts)
-            state = placed_sum([(bits - least, packed) for bits, packed in parts])
+            if len(parts) == 1:
+                least, state = parts[0]
+            else:
+                least = min(bits for bits, _ in parts)
+                state = placed_sum([(bits - least, packed) for bits, packed in parts])
             discards = left <= plain
             keep = plain - 1 if discards else plain
             if discards and len(key) == plain:
@@ -205,26 +209,29 @@ def _past_the_first(
     x moves by ``xs[v - 1] - xs[first - 1]`` (R3 step 5). Summed over ``first`` before
     the die lands, the states move once per face instead of once per face each: the
     sum over the values short of ``v`` grows face by face, ``xs[first - 1]`` taken out
-    as it joins. (key after, bits, polynomial) per face that some state lands past."""
-    members = sorted(members, key=lambda member: sign * member[0])
-    faces = sorted(range(1, len(xs) + 1), key=lambda v: sign * v)  # from the discarded end
+    as it joins. (key after, bits, polynomial) per face that some state lands past.
+    The sum is kept from the lowest place any member takes, so only members are ever
+    shifted into it, never the growing sum."""
+    members = sorted(members, key=itemgetter(0), reverse=sign < 0)  # from the discarded end
+    low = min(bits - width * xs[first - 1] for first, bits, _ in members)
+    faces = range(1, len(xs) + 1) if sign > 0 else range(len(xs), 0, -1)
     moved: list[tuple[tuple[int, ...], int, int]] = []
-    summed, low, index = 0, 0, 0
+    summed, index = 0, 0
     for value in faces:
         while index < len(members) and sign * members[index][0] < sign * value:
             first, bits, state = members[index]
-            bits -= width * xs[first - 1]
-            if not summed:
-                summed, low = state, bits
-            else:  # two parts, the higher one shifted: no pass longer than the sum
-                least = min(low, bits)
-                summed = shifted(summed, low - least) + shifted(state, bits - least)
-                low = least
+            placed = shifted(state, bits - width * xs[first - 1] - low)
+            summed = plus(summed, placed)
             index += 1
         if summed:
-            key = tuple(sorted((*rest, value), key=lambda v: sign * v)[:keep])
-            moved.append((key, low + width * xs[value - 1], summed))
+            moved.append((_joined(rest, value, sign, keep), low + width * xs[value - 1], summed))
     return moved
+
+
+@lru_cache(maxsize=1 << 12)
+def _joined(rest: tuple[int, ...], value: int, sign: int, keep: int) -> tuple[int, ...]:
+    """The ``keep`` values from the discarded end of ``rest`` and ``value``."""
+    return tuple(sorted((*rest, value), key=lambda v: sign * v)[:keep])
 
 
 @lru_cache(maxsize=1 << 14)
