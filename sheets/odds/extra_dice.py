@@ -208,7 +208,7 @@ def _one_extra_at_a_time(
                 least, state = parts[0]
             else:
                 least = min(bits for bits, _ in parts)
-                state = placed_sum([(bits - least, packed) for bits, packed in parts])
+                state = _smallest_first([(bits - least, packed) for bits, packed in parts])
             discards = left <= plain
             keep = plain - 1 if discards else plain
             if discards and len(key) == plain:
@@ -238,7 +238,7 @@ def _one_extra_at_a_time(
     for (_, _, group, residue), parts in states.items():
         if group not in found:
             found[group] = (starts[group], [0] * step)
-        found[group][1][residue] = placed_sum(parts)
+        found[group][1][residue] = _smallest_first(parts)
     return found
 
 
