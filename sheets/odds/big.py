@@ -221,3 +221,12 @@ def to_bytes(value: int, length: int) -> bytes:
     source = gmpy2.xmpz(value)
     raw: bytes = _ctypes.string_at(source.limbs_read(), used)
     return raw + bytes(length - used) if used < length else raw
+
+
+def times_minus(value: int, factor: int, taken: int) -> int:
+    """``value * factor - taken``: on GMP in one call (``fms``), the difference written
+    into the product, no third number as long (``chains.top_discarded``'s (s - T) y)."""
+    if _gmpy2 is not None:
+        found: int = _gmpy2.fms(value, factor, taken)
+        return found
+    return value * factor - taken
