@@ -376,12 +376,11 @@ def _one_level(
         if pairs:
             two = plus(two, _at(plus(below, above), db))
         if triples:
-            # 3 U**2 + 3 k_f U + k_f**2 is U**2 + U U' + U'**2: sums, no product.
-            moved_below = below << kb
+            # 3 U**2 + 3 k_f U + k_f**2 is 3 U U' + k_f**2: one fma, no pass for the 3.
+            moved_below, squared = below << kb, moved << kb  # k_f U, k_f**2
             mixed = plus(below2, moved_below)  # U U'
-            above2 = mixed + moved_below + (moved << kb)  # U'**2
-            three = plus(three, _at(plus(below2, mixed) + above2, db))
-            below2 = above2
+            three = plus(three, _at(times_plus(mixed, 3, squared), db))
+            below2 = mixed + moved_below + squared  # U'**2
         below = above
     return below, two, below2, three
 
