@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from sheets.odds.big import from_buffer
+from sheets.odds.big import from_buffer, times_plus
 from sheets.odds.chains import (
     chain_faces,
     set_room,
@@ -352,11 +352,13 @@ def _chained(
     plain: dict[int, int] = {}
     for exploded, laid in laid_plain.items():
         widened = from_buffer(laid, low * final.nbytes)
-        plain[exploded] = _scaled(model, widened, exploded)
+        plain[exploded] = widened  # scaled where it is added (``_scaled_plus``)
     nested = 0
     for exploded in range(max(plain), 0, -1):
-        nested = with_chains(model, final, plus(nested, plain.get(exploded, 0)), 1, 0, 0, low)
-    return plus(total, shifted(plus(nested, plain.get(0, 0)), low * final.width))
+        nested = _scaled_plus(model, nested, plain.get(exploded, 0), exploded)
+        nested = with_chains(model, final, nested, 1, 0, 0, low)
+    nested = _scaled_plus(model, nested, plain.get(0, 0), 0)
+    return plus(total, shifted(nested, low * final.width))
 
 
 _PROBE = 4096  # bytes: the first stretch ``_zero_prefix`` looks at
@@ -394,6 +396,16 @@ def _scaled(model: DiceModel, packed: int, exploded: int) -> int:
     """``packed`` times the weight of the Wild Dice that did not explode (each a face of
     ``model.scale``): a product by 1 would be a copy too."""
     return packed * model.scale ** (model.wild - exploded) if exploded < model.wild else packed
+
+
+def _scaled_plus(model: DiceModel, total: int, packed: int, exploded: int) -> int:
+    """``total`` + ``_scaled(packed)``: the weight on an fma, the sum written into the
+    product, where the product and then the sum were a pass each (g: 3 passes of ~1.3 MB)."""
+    if not packed:
+        return total
+    if not total or exploded >= model.wild:
+        return plus(total, _scaled(model, packed, exploded))
+    return times_plus(packed, model.scale ** (model.wild - exploded), total)
 
 
 def _laid(
