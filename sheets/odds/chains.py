@@ -28,6 +28,7 @@ from sheets.odds.big import (
     from_bytes,
     into,
     lowest_one,
+    scratch_from_buffer,
     times_minus,
     times_plus,
     to_bytes,
@@ -346,7 +347,7 @@ def _widened(polys: list[int], source: int, target: int) -> list[int]:
         spaced = bytearray(count * wide)
         for byte in range(narrow):
             spaced[byte : byte + count * wide : wide] = raw[byte::narrow]
-        out.append(from_buffer(spaced) - wide_halves)
+        out.append(scratch_from_buffer(spaced) - wide_halves)  # the difference is new
     return out
 
 
@@ -445,7 +446,7 @@ def _divided_twice_bytes(w: int, chunk: int, s: int, count: int, moved: int) -> 
     lent = False
     square, twice = s * s, 2 * s
     for k in range(count):
-        current = from_buffer(raw, k * chunk, chunk)
+        current = scratch_from_buffer(raw, k * chunk, chunk)  # a temporary: one copy
         if lent:
             current += 1
         lent = current >= half

@@ -1,14 +1,14 @@
 """The fused steps of the exploded chains: ``big.times_minus`` (``top_discarded``'s
 (s - T) y), ``chains._fused`` (a small factor on an fma) and ``die_by_die._zero_prefix``
 (the zero rows cut below the parts): the same exact integers and counts as the plain
-ways, on ints and on GMP."""
+ways, on ints and on GMP; ``big.scratch_from_buffer`` reads as ``from_buffer`` does."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheets.odds.big import big, times_minus
+from sheets.odds.big import big, from_buffer, scratch_from_buffer, times_minus
 from sheets.odds.chains import _fused
 from sheets.odds.die_by_die import _PROBE, _zero_prefix
 from sheets.odds.packing import zero_bytes
@@ -47,3 +47,16 @@ def test_zero_prefix_counts_the_zero_bytes_a_buffer_begins_with(
     rest = data.draw(st.binary(min_size=max(0, tail - 1), max_size=max(0, tail - 1)))
     raw = bytearray(zeros) + (bytearray([first]) + bytearray(rest) if tail else bytearray())
     assert _zero_prefix(raw) == zero_bytes(raw) == zeros
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([0, 1, 9, 767, 768, 769, 4099, 20000]), st.integers(0, 40), st.data())
+def test_scratch_from_buffer_reads_as_from_buffer(
+    size: int, start: int, data: st.DataObject
+) -> None:
+    raw = bytearray(data.draw(st.binary(min_size=start + size, max_size=start + size + 9)))
+    expected = int.from_bytes(raw[start : start + size], "little")
+    found = scratch_from_buffer(raw, start, size)
+    assert found == expected == from_buffer(raw, start, size)
+    assert found - 1 == expected - 1  # a new number from the scratch one
+    assert scratch_from_buffer(raw, start) == int.from_bytes(raw[start:], "little")
