@@ -335,8 +335,8 @@ def _widened(polys: list[int], source: int, target: int) -> list[int]:
     narrow, wide = source // 8, target // 8
     count = max((abs(poly).bit_length() for poly in polys), default=0) // source + 2
     half = 1 << (source - 1)
-    narrow_halves = from_buffer(bytearray(half.to_bytes(narrow, "little")) * count)
-    wide_halves = from_buffer(bytearray(half.to_bytes(wide, "little")) * count)
+    narrow_halves = scratch_from_buffer(bytearray(half.to_bytes(narrow, "little")) * count)
+    wide_halves = scratch_from_buffer(bytearray(half.to_bytes(wide, "little")) * count)
     out: list[int] = []
     for poly in polys:
         if not poly:
