@@ -221,3 +221,34 @@ def to_bytes(value: int, length: int) -> bytes:
     source = gmpy2.xmpz(value)
     raw: bytes = _ctypes.string_at(source.limbs_read(), used)
     return raw + bytes(length - used) if used < length else raw
+
+
+def times_minus(value: int, factor: int, taken: int) -> int:
+    """``value * factor - taken``: on GMP in one call (``fms``), the difference written
+    into the product, no third number as long (``chains.top_discarded``'s (s - T) y)."""
+    if _gmpy2 is not None:
+        found: int = _gmpy2.fms(value, factor, taken)
+        return found
+    return value * factor - taken
+
+
+def scratch_from_buffer(raw: bytearray, start: int = 0, size: int | None = None) -> int:
+    """``from_buffer`` without its last copy, for a number that is only read or used up
+    by operators that make new ones (``+``, ``-``, ``*``, comparisons, ``fma``): on GMP
+    the ``xmpz`` its limbs were written into, one memory copy where ``from_buffer`` makes
+    two. Its in-place operators (``+=``, and ``-x`` too) change it: never share it."""
+    if size is None:
+        size = len(raw) - start
+    gmpy2 = _gmpy2
+    if gmpy2 is None or size < _LONG or not _LIMBS_OK:
+        return from_buffer(raw, start, size)
+    limb = gmpy2.xmpz.limb_size
+    limbs = -(-size // limb)
+    target = gmpy2.xmpz(0)
+    address = target.limbs_write(limbs)
+    _ctypes.memmove(address, (_ctypes.c_char * size).from_buffer(raw, start), size)
+    if limbs * limb > size:
+        _ctypes.memset(address + size, 0, limbs * limb - size)
+    target.limbs_finish(limbs)
+    found: int = target
+    return found

@@ -28,6 +28,8 @@ from sheets.odds.big import (
     from_bytes,
     into,
     lowest_one,
+    scratch_from_buffer,
+    times_minus,
     times_plus,
     to_bytes,
 )
@@ -242,32 +244,33 @@ def top_discarded(
     raised = {count: width * (guard + lows.get(count, 0) - low) for count in parts}
     t1, t2 = tk * width, 2 * tk * width  # T and T**2 as shifts
 
-    def less(poly: int) -> int:  # (s - T) poly
-        return s * poly - (poly << t1)
+    def less(poly: int) -> int:  # (s - T) poly: one product-difference, not three passes
+        return times_minus(poly, s, poly << t1)
 
     # The y's written with (s - T) taken out where it can be: fewer passes than the y's
-    # expanded.
-    y2 = y3 = 0
-    inner = highest = 0  # y1 = (s - T) inner + 3 T**2 Ld Lk**2 N3
+    # expanded; every small factor rides on an fma (``_fused``) rather than a pass.
+    y3 = third = rest = inner = highest = 0  # y2 = 3 third + rest
+    pair = 0  # y1 = (s - T) (2 T pair + inner) + 3 highest
     if 3 in parts:
         base = shifted(parts[3], raised[3])
         once, _, twice, c = _one_level(base, kept, gone, width, False, True)  # Lk, Lk**2, P3
         b = _one_level(once, kept, gone, width, True, False)[1]  # P2 Lk N
         a = moved_sum(twice, gone, width)  # Ld Lk**2 N
-        highest = 3 * a << t2
-        y2 = 3 * (less(b) - 2 * s * a) << t1
-        y3 = less(less(c) - 3 * s * b) + 3 * s * s * a
+        highest = a << t2
+        third = times_plus(a, -2 * s, less(b)) << t1
+        y3 = times_plus(a, 3 * s * s, less(times_plus(b, -3 * s, less(c))))
     if 2 in parts:
         base = shifted(parts[2], raised[2])
         once, b, _, _ = _one_level(base, kept, gone, width, True, False)  # Lk, P2
         a = moved_sum(once, gone, width)  # Ld Lk N
         # (s - T) times 2 Ld Lk (T R_s - s R_s2) + (s - T) P2 R_s2, over scale**(wild - 2).
-        inner = 2 * a << t1
-        y2 = plus(y2, less(less(b) - 2 * s * a))
+        pair = a << t1
+        rest = less(times_plus(a, -2 * s, less(b)))
     if 1 in parts:
-        d = moved_sum(shifted(parts[1], raised[1]), gone, width)  # Ld N: (s - T)**2 R_s
-        inner = plus(inner, less(d))
-    y1 = plus(less(inner) if inner else 0, highest)
+        inner = less(moved_sum(shifted(parts[1], raised[1]), gone, width))  # Ld N
+    y2 = _fused(third, 3, rest)
+    inner = _fused(pair, 2, inner)
+    y1 = _fused(highest, 3, less(inner) if inner else 0)
     # A negative y is summed as -y and taken away: its negation here, on the short y,
     # instead of two on the long sums (``_signed_geometric``).
     signs = [-1 if y < 0 else 1 for y in (y1, y2, y3)]
@@ -319,14 +322,21 @@ def _signed_geometric(
     return _geometric_terms(poly, bits, ratio, high + 1, limit, zeros)
 
 
+def _fused(value: int, factor: int, added: int) -> int:
+    """``value * factor + added`` where either may be 0 (no pass for a 0 term)."""
+    if not value:
+        return added
+    return times_plus(value, factor, added) if added else value * factor
+
+
 def _widened(polys: list[int], source: int, target: int) -> list[int]:
     """``packing.widened_signed`` on GMP: the same byte copies, the halves made as bytes
     and every number read back with ``from_buffer`` (its copies are the cost there)."""
     narrow, wide = source // 8, target // 8
     count = max((abs(poly).bit_length() for poly in polys), default=0) // source + 2
     half = 1 << (source - 1)
-    narrow_halves = from_buffer(bytearray(half.to_bytes(narrow, "little")) * count)
-    wide_halves = from_buffer(bytearray(half.to_bytes(wide, "little")) * count)
+    narrow_halves = scratch_from_buffer(bytearray(half.to_bytes(narrow, "little")) * count)
+    wide_halves = scratch_from_buffer(bytearray(half.to_bytes(wide, "little")) * count)
     out: list[int] = []
     for poly in polys:
         if not poly:
@@ -337,7 +347,7 @@ def _widened(polys: list[int], source: int, target: int) -> list[int]:
         spaced = bytearray(count * wide)
         for byte in range(narrow):
             spaced[byte : byte + count * wide : wide] = raw[byte::narrow]
-        out.append(from_buffer(spaced) - wide_halves)
+        out.append(scratch_from_buffer(spaced) - wide_halves)  # the difference is new
     return out
 
 
@@ -367,12 +377,11 @@ def _one_level(
         if pairs:
             two = plus(two, _at(plus(below, above), db))
         if triples:
-            # 3 U**2 + 3 k_f U + k_f**2 is U**2 + U U' + U'**2: sums, no product.
-            moved_below = below << kb
+            # 3 U**2 + 3 k_f U + k_f**2 is 3 U U' + k_f**2: one fma, no pass for the 3.
+            moved_below, squared = below << kb, moved << kb  # k_f U, k_f**2
             mixed = plus(below2, moved_below)  # U U'
-            above2 = mixed + moved_below + (moved << kb)  # U'**2
-            three = plus(three, _at(plus(below2, mixed) + above2, db))
-            below2 = above2
+            three = plus(three, _at(times_plus(mixed, 3, squared), db))
+            below2 = mixed + moved_below + squared  # U'**2
         below = above
     return below, two, below2, three
 
@@ -437,7 +446,7 @@ def _divided_twice_bytes(w: int, chunk: int, s: int, count: int, moved: int) -> 
     lent = False
     square, twice = s * s, 2 * s
     for k in range(count):
-        current = from_buffer(raw, k * chunk, chunk)
+        current = scratch_from_buffer(raw, k * chunk, chunk)  # a temporary: one copy
         if lent:
             current += 1
         lent = current >= half
