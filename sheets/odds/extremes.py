@@ -24,7 +24,7 @@ import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from sheets.odds.big import big
+from sheets.odds.big import big, times_plus
 from sheets.odds.columns import run_power
 from sheets.odds.packing import face_runs, placed_sum, times_faces
 
@@ -125,7 +125,8 @@ def _one_end(
                 poly = inner_parts[(index, n, 1)] = _inner(bounded, inward, places, index, n, q)
             if ways != 1:
                 poly = inner_parts[(index, n, ways)] = poly * ways
-        states[key] = (poly, sum(places[v] for v in outer) + n * base)
+        # map, not a generator: a frame per key (336 keys for 18D+1 flips 1 and 5).
+        states[key] = (poly, sum(map(places.__getitem__, outer)) + n * base)
     return states
 
 
@@ -183,11 +184,23 @@ def _inner(
     if index + 1 < len(inward):
         m = inward[index]
         further, above = bounded[index + 1]
+        # Where each subtracted power goes, at least as high as ``poly``'s start: every
+        # face here is beyond the base.
+        steps = [(n - c) * above + c * places[m] - n * base for c in range(q)]
+        low = min(steps)
+        # The subtracted powers summed first, from the lowest of their places, and then
+        # taken from ``poly`` at once: one pass over it, not one per power, and the
+        # products C(n, c) * power folded into the sum (``times_plus``).
+        less = 0
         for c, times in enumerate(_binomials(n, q)):
-            # At least as high as ``poly``'s start: every face here is beyond the base.
-            step = (n - c) * above + c * places[m] - n * base
-            moved = further[n - c] << step
-            poly -= moved if times == 1 else times * moved  # a product is a pass too
+            moved = further[n - c]
+            if steps[c] > low:
+                moved <<= steps[c] - low
+            if not less:
+                less = moved if times == 1 else times * moved
+            else:
+                less = less + moved if times == 1 else times_plus(moved, times, less)
+        poly -= less << low if low else less
     return poly
 
 
