@@ -124,11 +124,21 @@ def from_buffer(raw: bytearray, start: int = 0, size: int | None = None) -> int:
     GMP a long one is one memory copy into a new number's limbs and one into the ``mpz``,
     where ``from_bytes`` of the slice copies the bytes twice more (the slice, the
     padding): some 1 ms a megabyte where the pages are new."""
+    written = _limbs_from_buffer(raw, start, size)
+    if written is None:
+        return from_bytes(memoryview(raw)[start : None if size is None else start + size])
+    found: int = _gmpy2.mpz(written)
+    return found
+
+
+def _limbs_from_buffer(raw: bytearray, start: int, size: int | None) -> Any:
+    """An ``xmpz`` whose limbs are ``raw[start:start + size]`` copied in once, or None
+    where the bytes are better read by ``from_bytes`` (no GMP, a short span)."""
     if size is None:
         size = len(raw) - start
     gmpy2 = _gmpy2
     if gmpy2 is None or size < _LONG or not _LIMBS_OK:
-        return from_bytes(memoryview(raw)[start : start + size])
+        return None
     limb = gmpy2.xmpz.limb_size
     limbs = -(-size // limb)
     target = gmpy2.xmpz(0)
@@ -137,8 +147,7 @@ def from_buffer(raw: bytearray, start: int = 0, size: int | None = None) -> int:
     if limbs * limb > size:
         _ctypes.memset(address + size, 0, limbs * limb - size)
     target.limbs_finish(limbs)
-    found: int = gmpy2.mpz(target)
-    return found
+    return target
 
 
 def into(value: int, out: bytearray, start: int = 0) -> None:
@@ -237,18 +246,8 @@ def scratch_from_buffer(raw: bytearray, start: int = 0, size: int | None = None)
     by operators that make new ones (``+``, ``-``, ``*``, comparisons, ``fma``): on GMP
     the ``xmpz`` its limbs were written into, one memory copy where ``from_buffer`` makes
     two. Its in-place operators (``+=``, and ``-x`` too) change it: never share it."""
-    if size is None:
-        size = len(raw) - start
-    gmpy2 = _gmpy2
-    if gmpy2 is None or size < _LONG or not _LIMBS_OK:
+    written = _limbs_from_buffer(raw, start, size)
+    if written is None:
         return from_buffer(raw, start, size)
-    limb = gmpy2.xmpz.limb_size
-    limbs = -(-size // limb)
-    target = gmpy2.xmpz(0)
-    address = target.limbs_write(limbs)
-    _ctypes.memmove(address, (_ctypes.c_char * size).from_buffer(raw, start), size)
-    if limbs * limb > size:
-        _ctypes.memset(address + size, 0, limbs * limb - size)
-    target.limbs_finish(limbs)
-    found: int = target
+    found: int = written
     return found
