@@ -183,6 +183,14 @@ def _line(slots: tuple[int, ...]) -> tuple[int, int, tuple[int, ...], tuple[int,
                 found = (len(on_it), -max(on_it), low, gap)
                 if best is None or found[:2] > best[:2]:
                     best = found
+    return _taken(slots, best)
+
+
+def _taken(
+    slots: tuple[int, ...], best: tuple[int, int, int, int] | None
+) -> tuple[int, int, tuple[int, ...], tuple[int, ...]] | None:
+    """``_line``'s answer from the best line found, (faces on it, -length, first, gap):
+    None where it leaves more than ``_MOST_OFF_LINE`` faces off."""
     if best is None or len(slots) - best[0] > _MOST_OFF_LINE:
         return None
     _, _, first, gap = best

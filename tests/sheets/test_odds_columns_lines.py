@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from sheets.odds.columns import _LONGEST, _MOST_OFF_LINE, _line, _splits, _steps, _terms
+from sheets.odds.columns import _LONGEST, _line, _splits, _steps, _taken, _terms
 
 
 def _terms_by_splits(
@@ -41,12 +41,7 @@ def _line_over_every_pair(
                 found = (len(ts), -max(ts), low, gap)
                 if best is None or found[:2] > best[:2]:
                     best = found
-    if best is None or len(slots) - best[0] > _MOST_OFF_LINE:
-        return None
-    _, _, first, gap = best
-    ts = _steps(slots, first, gap)
-    on = {first + t * gap for t in ts}
-    return first, gap, ts, tuple(slot for slot in slots if slot not in on)
+    return _taken(slots, best)
 
 
 @pytest.mark.parametrize("seed", range(4))
