@@ -13,8 +13,11 @@ import pytest
 import sheets.odds.big as big
 import sheets.odds.chains as chains
 import sheets.odds.die_by_die as die_by_die
+import sheets.odds.extra_dice as extra_dice
 from sheets.dice import RollSpec, roll
-from sheets.odds import _cached
+from sheets.odds import _cached, distribution
+from sheets.odds.model import DiceModel
+from sheets.odds.narrow import Kept, Narrow
 
 
 class ScriptedDice(random.Random):
@@ -113,3 +116,25 @@ def _clear_engine_caches() -> None:
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear):
                     clear()
+
+
+Groups = dict[tuple[int, int], tuple[int, list[int]]]  # what ``extra_dice`` hands back
+
+
+def extra_dice_both_ways(
+    spec: RollSpec, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[int, Groups, Groups]]:
+    """R3 step 5 both ways for every call ``distribution(spec)`` makes: (the narrow
+    step, the extra dice one at a time, the table of every landing per state)."""
+    seen: list[tuple[int, Groups, Groups]] = []
+
+    def both(model: DiceModel, narrow: Narrow, after: dict[Kept, list[tuple[int, int]]]) -> Groups:
+        found = extra_dice._one_extra_at_a_time(model, narrow, after)
+        seen.append((narrow.step, found, extra_dice._by_tables(model, narrow, after)))
+        return found
+
+    monkeypatch.setattr(die_by_die, "extra_dice", both)
+    _cached.cache_clear()
+    distribution(spec)
+    _cached.cache_clear()
+    return seen

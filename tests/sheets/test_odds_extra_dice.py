@@ -7,13 +7,12 @@ from __future__ import annotations
 import pytest
 
 from sheets.dice import RollSpec
-from sheets.odds import _cached, die_by_die, distribution, extra_dice
-from sheets.odds.model import DiceModel
-from sheets.odds.narrow import Kept, Narrow
-from tests.dice_helpers import number_kind  # noqa: F401  (a fixture: ints and GMP)
+from sheets.odds import _cached
+from tests.dice_helpers import (
+    extra_dice_both_ways,
+    number_kind,  # noqa: F401  (a fixture: ints and GMP)
+)
 from tests.sheets.test_odds import assert_matches_enumeration
-
-_Groups = dict[tuple[int, int], tuple[int, list[int]]]
 
 
 @pytest.mark.parametrize(
@@ -35,17 +34,7 @@ def test_one_die_at_a_time_by_residue_matches_the_table_of_every_landing(
     """R3 step 5: with ``b`` in steps above 1 the extra dice one at a time, each state
     carrying its residue, give the polynomials per residue that the table of every
     landing per state does, bit for bit."""
-    seen: list[tuple[int, _Groups, _Groups]] = []
-
-    def both(model: DiceModel, narrow: Narrow, after: dict[Kept, list[tuple[int, int]]]) -> _Groups:
-        found = extra_dice._one_extra_at_a_time(model, narrow, after)
-        seen.append((narrow.step, found, extra_dice._by_tables(model, narrow, after)))
-        return found
-
-    monkeypatch.setattr(die_by_die, "extra_dice", both)
-    _cached.cache_clear()
-    distribution(spec)
-    _cached.cache_clear()
+    seen = extra_dice_both_ways(spec, monkeypatch)
     assert seen
     for step, one_at_a_time, by_tables in seen:
         assert step > 1  # the residues are what this test is about

@@ -36,7 +36,6 @@ from sheets.odds.chains import (
 )
 from sheets.odds.extremes import kept_sum, regular_extremes
 from sheets.odds.model import TAIL, DiceModel, cut_rows
-from sheets.odds.narrow import Kept, Narrow
 from sheets.odds.packing import (
     Packer,
     add_to,
@@ -55,7 +54,10 @@ from sheets.odds.packing import (
     width_for,
     zero_coefficients,
 )
-from tests.dice_helpers import number_kind  # noqa: F401  (a fixture: ints and GMP)
+from tests.dice_helpers import (
+    extra_dice_both_ways,
+    number_kind,  # noqa: F401  (a fixture: ints and GMP)
+)
 from tests.sheets.test_odds import assert_matches_enumeration
 
 _Groups = dict[tuple[int, int], tuple[int, list[int]]]
@@ -348,20 +350,10 @@ def test_extra_dice_one_at_a_time_match_the_table_of_every_landing(
     """R3 step 5: the extra dice added one at a time, the most extreme value discarded
     with each of the last ones, give the states that every landing of them at once does
     (chains Penalty takes first, ``drop_highest``, pools shorter than the discard)."""
-    seen = []
-
-    def both(model: DiceModel, narrow: Narrow, after: dict[Kept, list[tuple[int, int]]]) -> _Groups:
-        assert narrow.step == 1  # where ``extra_dice`` takes the dice one at a time
-        found = extra_dice._one_extra_at_a_time(model, narrow, after)
-        seen.append((found, extra_dice._by_tables(model, narrow, after)))
-        return found
-
-    monkeypatch.setattr(die_by_die, "extra_dice", both)
-    _cached.cache_clear()
-    distribution(spec)
-    _cached.cache_clear()
+    seen = extra_dice_both_ways(spec, monkeypatch)
     assert seen
-    for one_at_a_time, by_tables in seen:
+    for step, one_at_a_time, by_tables in seen:
+        assert step == 1  # where ``extra_dice`` takes the dice one at a time
         assert one_at_a_time == by_tables
 
 
