@@ -42,6 +42,7 @@ from sheets.odds.packing import (
     shifted,
     spread,
     width_for,
+    zero_bytes,
 )
 
 _Key = tuple[tuple[int, ...], int, bool]  # (sorted extreme values, exploded dice, crit left)
@@ -329,7 +330,7 @@ def _chained(
             continue
         # The rows below the first state are zeros that every pass of ``top_discarded``
         # would go over (a sixth of each part): cut, the shift put back once at the end.
-        low = _zero_prefix(laid) // packer.nbytes if together else 0
+        low = zero_bytes(laid) // packer.nbytes if together else 0
         widened = from_buffer(laid, low * packer.nbytes)
         if together:
             top_discarded_parts[exploded] = widened
@@ -347,7 +348,7 @@ def _chained(
     low = 0
     if max(laid_plain):  # without chains, a cut would be a shift back for nothing
         guard = model.wild * max(0, -min(chain_faces(model, final)[1]))
-        first = min(_zero_prefix(laid) for laid in laid_plain.values()) // final.nbytes
+        first = min(zero_bytes(laid) for laid in laid_plain.values()) // final.nbytes
         low = max(0, first - guard)
     plain: dict[int, int] = {}
     for exploded, laid in laid_plain.items():
@@ -359,37 +360,6 @@ def _chained(
         nested = with_chains(model, final, nested, 1, 0, 0, low)
     nested = _scaled_plus(model, nested, plain.get(0, 0), 0)
     return plus(total, shifted(nested, low * final.width))
-
-
-_PROBE = 4096  # bytes: the first stretch ``_zero_prefix`` looks at
-
-
-def _zero_prefix(raw: bytearray) -> int:
-    """How many zero bytes ``raw`` begins with (``packing.zero_bytes``): stretches that
-    double from ``_PROBE`` on until one holds a non-zero byte, then that one halved, every
-    comparison starting where the zeros known so far end. The bytes compared are a few
-    times the zeros found (a sixth of a part), where bisecting the whole compares every
-    probe from the start: 2.6 MB for g's 176 KB of zeros."""
-    size = len(raw)
-    known, probe = 0, _PROBE
-    zeros = memoryview(bytes(min(size, probe)))
-    while known < size:
-        end = min(size, known + probe)
-        if len(zeros) < end - known:
-            zeros = memoryview(bytes(end - known))
-        if not raw.startswith(zeros[: end - known], known):
-            break
-        known, probe = end, 2 * probe
-    else:
-        return size
-    high = end - 1  # the zeros end in known .. end - 1
-    while known < high:
-        middle = (known + high + 1) // 2
-        if raw.startswith(zeros[: middle - known], known):
-            known = middle
-        else:
-            high = middle - 1
-    return known
 
 
 def _scaled(model: DiceModel, packed: int, exploded: int) -> int:

@@ -109,19 +109,37 @@ def reshape(
     return out
 
 
+_PROBE = 4096  # bytes: the first stretch ``zero_bytes`` looks at
+
+
 def zero_bytes(raw: bytes | bytearray) -> int:
-    """How many zero bytes ``raw`` begins with: bisected by comparisons with a block of
-    zeros (C memcmp), where ``lstrip`` or a shift to find the lowest bit would go over
-    every byte in Python or the whole integer."""
-    zeros = memoryview(bytes(len(raw)))
-    low, high = 0, len(raw)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if raw.startswith(zeros[:middle]):
-            low = middle
+    """How many zero bytes ``raw`` begins with, by comparisons with a block of zeros (C
+    memcmp), where ``lstrip`` or a shift to find the lowest bit would go over every byte
+    in Python or the whole integer. Stretches that double from ``_PROBE`` on until one
+    holds a non-zero byte, then that one halved, every comparison starting where the
+    zeros known so far end: the bytes compared are a few times the zeros found, where
+    bisecting the whole compared every probe from the start (2.6 MB for g's 176 KB of
+    zeros, ``die_by_die._chained``)."""
+    size = len(raw)
+    known, probe = 0, _PROBE
+    zeros = memoryview(bytes(min(size, probe)))
+    while known < size:
+        end = min(size, known + probe)
+        if len(zeros) < end - known:
+            zeros = memoryview(bytes(end - known))
+        if not raw.startswith(zeros[: end - known], known):
+            break
+        known, probe = end, 2 * probe
+    else:
+        return size
+    high = end - 1  # the zeros end in known .. end - 1
+    while known < high:
+        middle = (known + high + 1) // 2
+        if raw.startswith(zeros[: middle - known], known):
+            known = middle
         else:
             high = middle - 1
-    return low
+    return known
 
 
 def zero_coefficients(

@@ -1,5 +1,5 @@
 """The fused steps of the exploded chains: ``big.times_minus`` (``top_discarded``'s
-(s - T) y), ``chains._fused`` (a small factor on an fma) and ``die_by_die._zero_prefix``
+(s - T) y), ``chains._fused`` (a small factor on an fma) and ``packing.zero_bytes``
 (the zero rows cut below the parts): the same exact integers and counts as the plain
 ways, on ints and on GMP; ``big.scratch_from_buffer`` reads as ``from_buffer`` does."""
 
@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from sheets.odds.big import big, from_buffer, scratch_from_buffer, times_minus
 from sheets.odds.chains import _fused
-from sheets.odds.die_by_die import _PROBE, _zero_prefix
-from sheets.odds.packing import zero_bytes
+from sheets.odds.packing import _PROBE, zero_bytes
 from tests.dice_helpers import number_kind  # noqa: F401  (a fixture: ints and GMP)
 
 _NUMBERS = st.integers(-(2**3000), 2**3000)
@@ -46,7 +45,7 @@ def test_zero_prefix_counts_the_zero_bytes_a_buffer_begins_with(
     first = data.draw(st.integers(1, 255)) if tail else 0
     rest = data.draw(st.binary(min_size=max(0, tail - 1), max_size=max(0, tail - 1)))
     raw = bytearray(zeros) + (bytearray([first]) + bytearray(rest) if tail else bytearray())
-    assert _zero_prefix(raw) == zero_bytes(raw) == zeros
+    assert zero_bytes(raw) == len(raw) - len(raw.lstrip(b"\0")) == zeros
 
 
 @settings(max_examples=60, deadline=None)
