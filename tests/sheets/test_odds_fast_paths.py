@@ -767,7 +767,7 @@ def test_the_rows_cut_weigh_under_the_tail(sides: int, wild: int, plain: int) ->
     model = DiceModel(spec, 0)
     s, depth = sides, model.depth
     rows = model.a_rows
-    assert rows is not None and rows == cut_rows(s, model.pool, wild, depth)
+    assert rows is not None and rows == cut_rows(s, model.pool, wild, depth, model.left_out)
     chain = [0] * (s * depth)  # a Wild Die's value v weighs chain[v] of s**depth
     for j in range(depth):
         for f in range(1, s):

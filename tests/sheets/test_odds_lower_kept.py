@@ -1,0 +1,142 @@
+"""Disadvantage keeps the lower set (R3 step 4): a long Wild Die chain or a row of high
+totals matters only where its set is the kept one, so the chains stop sooner and the
+rows are cut lower (``model.chain_depth``, ``model.cut_rows``) than with Advantage, and
+every total still moves by under the tail allowance."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheets.dice import RollSpec
+from sheets.odds import _cached, chains, distribution, model
+from sheets.odds.model import TAIL, DiceModel, chain_depth
+from tests.dice_helpers import number_kind  # noqa: F401  (a fixture: ints and GMP)
+
+
+def _ways(dice: list[list[int]]) -> list[int]:
+    """Ways for each total of independent dice, each a list of ways by value."""
+    ways = [1]
+    for die in dice:
+        grown = [0] * (len(ways) + len(die) - 1)
+        for i, w in enumerate(ways):
+            if w:
+                for v, d in enumerate(die):
+                    grown[i + v] += w * d
+        ways = grown
+    return ways
+
+
+def _wild_die(sides: int, depth: int) -> list[int]:
+    """A Wild Die's value v weighs die[v] of sides**depth, chains cut at ``depth``."""
+    die = [0] * (sides * depth)
+    for j in range(depth):
+        for f in range(1, sides):
+            die[sides * j + f] = sides ** (depth - 1 - j)
+    return die
+
+
+@pytest.mark.parametrize("sides", [4, 6, 8])
+@pytest.mark.parametrize("wild", [1, 2, 3])
+@pytest.mark.parametrize("plain", [0, 6, 25])
+def test_a_shorter_chain_leaves_out_no_more_where_the_lower_set_is_kept(
+    sides: int, wild: int, plain: int
+) -> None:
+    """R3 steps 3-4: a chain past ``depth`` (weight s**-depth) whose set is kept has the
+    other set's total T at least its own rest R plus the chain (over s * depth). Counted
+    exactly (a convolution, the chains 40 rolls deep and the rest as a bound), that
+    weighs no more than what the full depth leaves out, and the depth is shorter."""
+    depth, left_out = chain_depth(sides, plain, wild, True)
+    full, full_left_out = chain_depth(sides, plain, wild, False)
+    assert depth < full
+    assert left_out <= full_left_out
+    deep = 40
+    plain_die = [0] + [1] * sides
+    other = _ways([plain_die] * plain + [_wild_die(sides, deep)] * wild)  # T
+    rest = _ways([plain_die] * plain)  # R
+    whole_other = sides ** (plain + deep * wild)
+    beyond = 0  # ways T - R >= s * depth + 1, of whole_other * sides**plain
+    for r, r_ways in enumerate(rest):
+        if r_ways:
+            need = r + sides * depth + 1
+            beyond += r_ways * sum(other[need:])
+    missing = wild * float(sides) ** -deep  # T's own chains past 40 rolls, at most
+    tail = beyond / (whole_other * sides**plain) + missing
+    assert wild * float(sides) ** -depth * tail <= full_left_out
+
+
+@pytest.mark.parametrize("sides", [4, 6, 8])
+@pytest.mark.parametrize("wild", [2, 3])
+@pytest.mark.parametrize("plain", [0, 12])
+def test_the_rows_cut_where_the_lower_set_is_kept_weigh_squared_under_the_tail(
+    sides: int, wild: int, plain: int
+) -> None:
+    """R3 step 4: a set's rows from ``model.a_rows`` on, counted exactly (a convolution),
+    weigh so little that both sets there together (the only way such a row is kept)
+    weigh under the allowance the cut has beside ``depth`` and the regular dice's cut."""
+    spec = RollSpec(code=f"{wild + plain}D", wild_dice=wild, disadvantage=1, sides=sides)
+    found = DiceModel(spec, 0)
+    rows = found.a_rows
+    assert rows is not None
+    ahead = DiceModel(
+        RollSpec(code=f"{wild + plain}D", wild_dice=wild, advantage=1, sides=sides), 0
+    )
+    assert ahead.a_rows is not None and rows < ahead.a_rows  # lower than with Advantage
+    depth = found.depth
+    ways = _ways([[0] + [1] * sides] * plain + [_wild_die(sides, depth)] * wild)
+    whole = sides ** (plain + depth * wild)
+    beyond = sum(ways[rows:]) / whole
+    share = TAIL / 2 - found.left_out  # one set's, half of it the chains' cut
+    assert beyond**2 <= share
+
+
+DISADVANTAGE = [
+    RollSpec(code="5D", wild_dice=3, disadvantage=1, penalty=1, flips=frozenset({5})),
+    RollSpec(
+        code="4D+1", wild_dice=3, luck=True, disadvantage=1, penalty=1, critical_failure="zero"
+    ),
+    RollSpec(code="3D", wild_dice=2, disadvantage=1, boost=2, flips=frozenset({1, 6})),
+    RollSpec(code="4D", disadvantage=1, boost=2, critical_failure="drop_highest"),
+    RollSpec(code="3D", wild_dice=2, disadvantage=1, penalty=1, critical_failure="drop_highest"),
+    RollSpec(code="4D", wild_dice=2, disadvantage=1, count_successes=True),
+    RollSpec(code="3D+2", wild_dice=3, disadvantage=1, penalty=2, sides=4),
+    RollSpec(code="2D", wild_dice=1, disadvantage=1, sides=8),
+]
+
+
+@pytest.mark.parametrize("spec", DISADVANTAGE, ids=str)
+def test_disadvantage_moves_no_total_past_the_tail(
+    spec: RollSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R3 steps 3-4: the odds with the shorter chains and the lower cut against the
+    chains summed to the full depth over every row."""
+    _cached.cache_clear()
+    short = distribution(spec)
+    monkeypatch.setattr(
+        model, "chain_depth", lambda s, plain, wild, lower: _full_depth(s, plain, wild)
+    )
+    monkeypatch.setattr(chains, "_limit", lambda *_: None)
+    _cached.cache_clear()
+    deep = distribution(spec)
+    _cached.cache_clear()
+    assert set(short) <= set(deep)
+    assert all(abs(short.get(total, 0.0) - p) < TAIL for total, p in deep.items())
+    assert abs(sum(short.values()) - 1.0) < 1e-12
+
+
+def _full_depth(sides: int, plain: int, wild: int) -> tuple[int, float]:
+    return chain_depth(sides, plain, wild, False)
+
+
+def test_the_chains_stop_sooner_only_where_the_lower_set_is_kept() -> None:
+    """R3 steps 3-4: Advantage keeps the full depth (a long chain makes its set the
+    kept one); so does Disadvantage beside `drop_highest` and two Wild Dice (the chain
+    may be the die that leaves, its set still the lower)."""
+    code = "10D"
+    full = DiceModel(RollSpec(code=code, wild_dice=2, advantage=1), 0).depth
+    assert DiceModel(RollSpec(code=code, wild_dice=2), 0).depth == full
+    assert DiceModel(RollSpec(code=code, wild_dice=2, disadvantage=1), 0).depth < full
+    dropped = RollSpec(code=code, wild_dice=2, disadvantage=1, critical_failure="drop_highest")
+    assert DiceModel(dropped, 0).depth == full
+    one = RollSpec(code=code, wild_dice=1, disadvantage=1, critical_failure="drop_highest")
+    assert DiceModel(one, 0).depth < DiceModel(RollSpec(code=code, wild_dice=1), 0).depth
+    assert DiceModel(one, 0).left_out <= DiceModel(RollSpec(code=code, wild_dice=1), 0).left_out
