@@ -66,7 +66,8 @@ def cut_rows(
     sides: int, pool: int, wild: int, depth: int, left_out: float, lower_kept: bool = False
 ) -> int | None:
     """How many rows of ``a`` (0 .. rows - 1) the chains need summing to, or None where
-    that cuts nothing (fewer than two Wild Dice: one chain's ``depth`` ends first).
+    that cuts nothing (no Wild Die; one, but for ``lower_kept``: its chain's ``depth``
+    ends first).
 
     The bound. ``a`` is at most the sum of every die of the set as rolled (a Wild Die
     that fails critically or a die ``drop_highest`` takes only lowers it; Boost/Penalty
@@ -87,7 +88,7 @@ def cut_rows(
     (``_totals`` counts every outcome left out as above every kept set). The sets are
     independent: both sets leave out at most P(X >= A)**2, so A need only bring
     P(X >= A) under the square root of both sets' allowance."""
-    if wild < 2:
+    if wild < (1 if lower_kept else 2):
         return None
     share = _share(left_out) / 2
     allowance = math.sqrt(2 * share) if lower_kept else share
@@ -114,7 +115,7 @@ def chain_depth(sides: int, plain: int, wild: int, lower_kept: bool) -> tuple[in
     the chain: that weighs at most s**-depth * P(T - R > s * depth) a chain, with R
     taken as the set's ``plain`` regular dice alone (the other dice may leave the roll or
     only raise it). The depth is the least where that (a Chernoff bound:
-    ``_beyond_the_rest``) leaves out no more than the full depth does: 15 rolls for 21
+    ``_beyond``) leaves out no more than the full depth does: 15 rolls for 21
     with three Wild Dice and 25 regular ones, every count some 46 bits narrower. Not
     with ``drop_highest`` beside two or more Wild Dice (the caller's choice): a long chain
     may be the die that leaves, and its set still be the lower."""
@@ -124,35 +125,51 @@ def chain_depth(sides: int, plain: int, wild: int, lower_kept: bool) -> tuple[in
     left_out = wild * float(s) ** -depth
     if not (lower_kept and wild):
         return depth, left_out
-    for shorter in range(2, depth):
-        tail = _beyond_the_rest(s, plain, wild, s * shorter + 1)
-        found = wild * float(s) ** -shorter * tail * (1 + 1e-9)  # up for the floats' rounding
-        if found <= left_out:
-            return shorter, found
-    return depth, left_out
+
+    def leaves_out(shorter: int) -> float:
+        tail = _beyond(s, plain, wild, plain, s * shorter + 1)
+        return wild * float(s) ** -shorter * tail * (1 + 1e-9)  # up for the floats' rounding
+
+    # What a depth leaves out falls as it grows: the least that does no worse, by halves.
+    low, high = 1, depth  # low leaves out more than the full depth, high no more
+    while high - low > 1:
+        middle = (low + high) // 2
+        if leaves_out(middle) <= left_out:
+            high = middle
+        else:
+            low = middle
+    return (high, leaves_out(high)) if high < depth else (depth, left_out)
 
 
-@lru_cache(maxsize=64)
-def _beyond_the_rest(sides: int, plain: int, wild: int, above: int) -> float:
+@lru_cache(maxsize=256)
+def _beyond(sides: int, plain: int, wild: int, minus: int, above: int) -> float:
     """A bound on P(T - R >= ``above``), T the sum of ``plain`` plain dice and ``wild``
-    Wild Dice, R that of ``plain`` other plain dice (``chain_depth``): for every
-    0 < t < ln(s) / s (Chernoff), E[exp(t T)] E[exp(-t R)] exp(-t above), with
-    ``cut_rows``'s Mp and Mw and E[exp(-t R)] = Mp(-t)**plain. The least over t, at most
+    Wild Dice, R that of ``minus`` other plain dice: for every t > 0 (below ln(s) / s
+    with Wild Dice; Chernoff), E[exp(t T)] E[exp(-t R)] exp(-t above), with
+    ``cut_rows``'s Mp and Mw and E[exp(-t R)] = Mp(-t)**minus. The least over t, at most
     1: the exponent is convex in t (a log of a moment generating function less a line),
     so golden sections find it."""
     s = sides
 
     def exponent(t: float) -> float:
-        faces = [math.exp(t * f) for f in range(1, s + 1)]
-        spread = sum(faces) * sum(1 / face for face in faces) / (s * s)  # Mp(t) Mp(-t)
-        wild_part = math.log(sum(faces[:-1]) / (s - faces[-1]))
-        return plain * math.log(spread) + wild * wild_part - t * above
+        grow = math.exp(t)
+        face, below = 1.0, 0.0  # exp(t f), and the sum of those of the faces below f
+        for _ in range(s - 1):
+            face *= grow
+            below += face
+        top = face * grow  # exp(t s)
+        found = plain * math.log((below + top) / s) - t * above
+        if minus:  # sum over f of exp(-t f) = (sum of exp(t f) for f < s, plus 1) / exp(t s)
+            found += minus * math.log((below + 1) / (top * s))
+        if wild:
+            found += wild * math.log(below / (s - top))
+        return found
 
-    low, high = 0.0, math.log(s) / s
+    low, high = 0.0, math.log(s) / s if wild else 20.0 / s
     cut = (math.sqrt(5) - 1) / 2
     left, right = high - cut * high, cut * high
     at_left, at_right = exponent(left), exponent(right)
-    for _ in range(40):  # each step keeps one point of the last: one new value
+    for _ in range(20):  # any t bounds: a looser minimum only leaves a row or a roll more
         if at_left < at_right:
             high, right, at_right = right, left, at_left
             left = high - cut * (high - low)
@@ -165,7 +182,13 @@ def _beyond_the_rest(sides: int, plain: int, wild: int, above: int) -> float:
 
 
 def plain_cut(
-    sides: int, regular: int, wild: int, depth: int, left_out: float
+    sides: int,
+    regular: int,
+    wild: int,
+    depth: int,
+    left_out: float,
+    lower_kept: bool = False,
+    drop: bool = False,
 ) -> tuple[int, int] | None:
     """The rows (low, high) of the ``regular`` dice's own total Y (faces 1..s) that are
     kept, low <= Y < high, or None where that cuts nothing.
@@ -180,7 +203,15 @@ def plain_cut(
     Leaving out every outcome of the regular dice outside [low, high) is leaving out
     outcomes of the whole roll: weights only shrink, by at most that much in all, so the
     kept set's odds (P(T <= t) + P(T < t) of the sum of the weights kept) and every
-    total move by no more than the rows left out weigh."""
+    total move by no more than the rows left out weigh.
+
+    Where the lower set is kept (Disadvantage, ``lower_kept``), a set with Y >= high
+    left out matters only where it is the kept one: its total is at least Y (less one
+    die of s if ``drop`` took one out), so the other set's X, the sum of all its dice
+    as rolled, is at least high (less s) too. The sets are independent: that weighs at
+    most P(Y >= high) P(X >= high - s drop) for each set, bounded as ``cut_rows`` does
+    (``_beyond``), and ``high`` is the least where that is under the end's share: the
+    outcomes left out count as above every kept set (``_totals``)."""
     share = _share(left_out) / (4 if wild >= 2 else 2)
     if regular < 2 or share <= 0:
         return None
@@ -188,6 +219,23 @@ def plain_cut(
     low = regular * (sides + 1) + 1 - high
     if high > sides * regular or low <= regular:
         return None
+    if lower_kept:
+        moved = sides if drop else 0
+
+        def kept_beyond(row: int) -> float:
+            tail = _beyond(sides, regular, 0, 0, row) * _beyond(
+                sides, regular, wild, 0, row - moved
+            )
+            return tail * (1 + 1e-9)  # up for the floats' rounding
+
+        # Both tails fall as the row rises: the least row under the share, by halves.
+        below = low
+        while high - below > 1:
+            middle = (below + high) // 2
+            if kept_beyond(middle) <= share:
+                high = middle
+            else:
+                below = middle
     return low, high
 
 
@@ -284,7 +332,16 @@ class DiceModel:
         None for every row: only where ``a`` is tracked (Advantage/Disadvantage)."""
         if not self.track_a:
             return None
-        return plain_cut(self.sides, self.regular, self.wild, self.depth, self.left_out)
+        lower_kept = self.spec.advantage_sign < 0
+        return plain_cut(
+            self.sides,
+            self.regular,
+            self.wild,
+            self.depth,
+            self.left_out,
+            lower_kept,
+            self.drop,
+        )
 
     @property
     def as_powers(self) -> bool:

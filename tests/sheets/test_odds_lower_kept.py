@@ -65,14 +65,14 @@ def test_a_shorter_chain_leaves_out_no_more_where_the_lower_set_is_kept(
 
 
 @pytest.mark.parametrize("sides", [4, 6, 8])
-@pytest.mark.parametrize("wild", [2, 3])
-@pytest.mark.parametrize("plain", [0, 12])
+@pytest.mark.parametrize(("wild", "plain"), [(1, 12), (2, 0), (2, 12), (3, 0), (3, 12)])
 def test_the_rows_cut_where_the_lower_set_is_kept_weigh_squared_under_the_tail(
     sides: int, wild: int, plain: int
 ) -> None:
     """R3 step 4: a set's rows from ``model.a_rows`` on, counted exactly (a convolution),
     weigh so little that both sets there together (the only way such a row is kept)
-    weigh under the allowance the cut has beside ``depth`` and the regular dice's cut."""
+    weigh under the allowance the cut has beside ``depth`` and the regular dice's cut.
+    With one Wild Die too, where Advantage sums its chain over every row."""
     spec = RollSpec(code=f"{wild + plain}D", wild_dice=wild, disadvantage=1, sides=sides)
     found = DiceModel(spec, 0)
     rows = found.a_rows
@@ -80,13 +80,47 @@ def test_the_rows_cut_where_the_lower_set_is_kept_weigh_squared_under_the_tail(
     ahead = DiceModel(
         RollSpec(code=f"{wild + plain}D", wild_dice=wild, advantage=1, sides=sides), 0
     )
-    assert ahead.a_rows is not None and rows < ahead.a_rows  # lower than with Advantage
+    assert ahead.a_rows is None or rows < ahead.a_rows  # lower than with Advantage
     depth = found.depth
     ways = _ways([[0] + [1] * sides] * plain + [_wild_die(sides, depth)] * wild)
     whole = sides ** (plain + depth * wild)
     beyond = sum(ways[rows:]) / whole
     share = TAIL / 2 - found.left_out  # one set's, half of it the chains' cut
     assert beyond**2 <= share
+
+
+@pytest.mark.parametrize("sides", [4, 6])
+@pytest.mark.parametrize("wild", [0, 1, 2])
+@pytest.mark.parametrize("drop", [False, True])
+def test_the_regular_dice_cut_lower_where_the_lower_set_is_kept_weigh_squared(
+    sides: int, wild: int, drop: bool
+) -> None:
+    """R3 step 4: a set whose regular dice total Y >= high (``model.plain_rows``) is kept
+    only where the other set's dice, all of them as rolled, total at least high (less a
+    die `drop_highest` took out). Counted exactly (convolutions, the chains 40 rolls deep
+    and the rest as a bound), P(Y >= high) times that is under the end's share, and
+    ``high`` is lower than with Advantage."""
+    regular = 40
+    rule = "drop_highest" if drop and wild else "complication"
+    code = f"{regular + wild}D"
+    spec = RollSpec(code=code, wild_dice=wild, disadvantage=1, sides=sides, critical_failure=rule)
+    found = DiceModel(spec, 0)
+    ahead = DiceModel(
+        RollSpec(code=code, wild_dice=wild, advantage=1, sides=sides, critical_failure=rule), 0
+    )
+    assert found.plain_rows is not None and ahead.plain_rows is not None
+    low, high = found.plain_rows
+    assert low < high < ahead.plain_rows[1]
+    deep = 40
+    plain_die = [0] + [1] * sides
+    plain = _ways([plain_die] * regular)
+    every = _ways([plain] + [_wild_die(sides, deep)] * wild)  # X, of sides**(regular + deep wild)
+    moved = sides if found.drop else 0
+    beyond = sum(plain[high:]) / sides**regular
+    missing = wild * float(sides) ** -deep  # X's chains past 40 rolls, at most
+    other = sum(every[high - moved :]) / sides ** (regular + deep * wild) + missing
+    share = (TAIL / 2 - found.left_out) / (4 if wild >= 2 else 2)
+    assert beyond * other <= share
 
 
 DISADVANTAGE = [
@@ -100,6 +134,8 @@ DISADVANTAGE = [
     RollSpec(code="4D", wild_dice=2, disadvantage=1, count_successes=True),
     RollSpec(code="3D+2", wild_dice=3, disadvantage=1, penalty=2, sides=4),
     RollSpec(code="2D", wild_dice=1, disadvantage=1, sides=8),
+    RollSpec(code="24D", disadvantage=1, boost=1, critical_failure="drop_highest"),
+    RollSpec(code="26D", disadvantage=1, penalty=1, flips=frozenset({1})),
 ]
 
 
@@ -107,14 +143,15 @@ DISADVANTAGE = [
 def test_disadvantage_moves_no_total_past_the_tail(
     spec: RollSpec, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """R3 steps 3-4: the odds with the shorter chains and the lower cut against the
-    chains summed to the full depth over every row."""
+    """R3 steps 3-4: the odds with the shorter chains and the lower cuts against the
+    chains summed to the full depth over every row, every regular dice total kept."""
     _cached.cache_clear()
     short = distribution(spec)
     monkeypatch.setattr(
         model, "chain_depth", lambda s, plain, wild, lower: _full_depth(s, plain, wild)
     )
     monkeypatch.setattr(chains, "_limit", lambda *_: None)
+    monkeypatch.setattr(model, "plain_cut", lambda *_: None)
     _cached.cache_clear()
     deep = distribution(spec)
     _cached.cache_clear()
