@@ -27,10 +27,13 @@ How it works, so the next reader can trust it:
   Rows below are exact; no total moves by more than 1e-15.
 * With Advantage/Disadvantage the regular dice's own total is kept only within
   ``model.plain_rows`` (``model.plain_cut``: another Chernoff bound, both ends): 60 dice
-  total below ~100 or above ~320 far less often than 1e-15. They are cut as soon as
-  they are counted (``die_by_die._SetDice``), and every state stored from there on, so
-  every later pass is shorter. The chains' cut and this one share the allowance: a set
-  leaves out under 1e-15 / 2 in all, ``depth`` included.
+  total below ~100 or above ~320 far less often than 1e-15. The end away from the kept
+  side is cut where a set there, rarely kept, is kept even more rarely: 60 dice below
+  ~123 with Advantage. They are cut as soon as they are counted
+  (``die_by_die._SetDice``), and every state stored from there on, so every later pass
+  is shorter. The chains' cut and this one share the allowance: a set leaves out under
+  1e-15 / 2 in all, ``depth`` included. What is cut below counts as sets below every
+  kept one, the rest as above (``_totals``).
 * Without Boost, Penalty, ``drop_highest`` or Advantage the set is a product of identical
   dice (``powers``); otherwise the states are keyed by the dice's extreme values where
   Boost, Penalty or a drop needs to know which die is lowest or highest: the regular
@@ -176,14 +179,15 @@ def _totals(
         marginal += [0] * (max(extra) + 1 - len(marginal))
         for a, weight in extra.items():
             marginal[a] += weight
-    # R3 step 4, Disadvantage: every outcome the model leaves out counts as a set above
-    # every kept one (``model.chain_depth``, ``model.cut_rows``), so a kept set's odds
-    # are exact but for the rare pairs where the lower set is one left out. With
-    # Advantage the sets left out are the higher ones: the weights kept are the whole.
-    total = whole if sign < 0 else sum(marginal)
+    # R3 step 4: every outcome the model leaves out counts as a set above every kept one
+    # (``model.chain_depth``, ``model.cut_rows``), but with Advantage those of regular
+    # dice below ``model.plain_rows``, as below: a kept set's odds are exact but for the
+    # rare pairs where the kept set is one left out, or the other one is and on the
+    # other side (``model.plain_cut``).
+    total = whole
     # A row's factor times total: (P(T <= a) + P(T < a)) * total for Advantage.
     factors: list[int] = []
-    below = 0
+    below = whole // model.sides**model.regular * model.below_plain_rows() if sign > 0 else 0
     for weight in marginal:
         factors.append(2 * below + weight if sign > 0 else 2 * (total - below) - weight)
         below += weight

@@ -93,6 +93,7 @@ def one_die_at_a_time(model: DiceModel, final: Packer, offset: int) -> tuple[int
     if not rolled.start_with_regular(pooled):
         for _ in range(model.regular + pooled):  # regular dice first: see _SetDice.room
             rolled.add(model.plain_set)
+        rolled.keep_plain_rows()
     for index in range(model.wild):
         crit = index == 0 and model.crit_leaves
         rolled.add(model.plain_wild[1:] if crit else model.plain_wild, True, crit)
@@ -168,11 +169,18 @@ class _SetDice:
         for kept, (packed, moved) in found.items():
             step = moved - self.row * self.floor(kept, count)
             states[(kept, 0, False)] = shifted(packed, step)
-        if model.plain_rows is not None:  # with ``a`` tracked nothing is pooled
-            states = self._cut(states, count, model.plain_rows)
         self.states = states
         self.rolled = count
+        self.keep_plain_rows()  # with ``a`` tracked nothing is pooled
         return True
+
+    def keep_plain_rows(self) -> None:
+        """Once every regular die is in, only the rows of their total within
+        ``model.plain_rows`` (``_cut``): ``_totals`` counts what the cut leaves out below
+        as sets below every kept one, so it must always be cut."""
+        rows = self.model.plain_rows
+        if rows is not None:
+            self.states = self._cut(self.states, self.rolled, rows)
 
     def _cut(self, states: dict[_Key, int], count: int, rows: tuple[int, int]) -> dict[_Key, int]:
         """The states of the ``count`` regular dice with only the rows low <= a < high

@@ -187,7 +187,7 @@ def plain_cut(
     wild: int,
     depth: int,
     left_out: float,
-    lower_kept: bool = False,
+    keeps: int = 0,
     drop: bool = False,
 ) -> tuple[int, int] | None:
     """The rows (low, high) of the ``regular`` dice's own total Y (faces 1..s) that are
@@ -205,13 +205,19 @@ def plain_cut(
     kept set's odds (P(T <= t) + P(T < t) of the sum of the weights kept) and every
     total move by no more than the rows left out weigh.
 
-    Where the lower set is kept (Disadvantage, ``lower_kept``), a set with Y >= high
+    Where the lower set is kept (Disadvantage, ``keeps`` -1), a set with Y >= high
     left out matters only where it is the kept one: its total is at least Y (less one
     die of s if ``drop`` took one out), so the other set's X, the sum of all its dice
     as rolled, is at least high (less s) too. The sets are independent: that weighs at
     most P(Y >= high) P(X >= high - s drop) for each set, bounded as ``cut_rows`` does
     (``_beyond``), and ``high`` is the least where that is under the end's share: the
-    outcomes left out count as above every kept set (``_totals``)."""
+    outcomes left out count as above every kept set (``_totals``). Where the higher set
+    is kept (Advantage, ``keeps`` 1), mirrored: a set with Y < low is kept only where
+    its total, at most Y plus its Wild Dice W, is at least the other's, at least that
+    set's regular dice Y' (less s); so Y' - W < low + s, and with s + 1 - f for each
+    face f, Y' - W is X's mirror. ``low`` is the highest where P(Y < low) times that is
+    under the end's share, and the outcomes left out below count as sets below every
+    kept one (``_totals``)."""
     share = _share(left_out) / (4 if wild >= 2 else 2)
     if regular < 2 or share <= 0:
         return None
@@ -219,7 +225,7 @@ def plain_cut(
     low = regular * (sides + 1) + 1 - high
     if high > sides * regular or low <= regular:
         return None
-    if lower_kept:
+    if keeps:
         moved = sides if drop else 0
 
         def kept_beyond(row: int) -> float:
@@ -229,13 +235,17 @@ def plain_cut(
             return tail * (1 + 1e-9)  # up for the floats' rounding
 
         # Both tails fall as the row rises: the least row under the share, by halves.
-        below = low
-        while high - below > 1:
-            middle = (below + high) // 2
+        cut, below = high, low
+        while cut - below > 1:
+            middle = (below + cut) // 2
             if kept_beyond(middle) <= share:
-                high = middle
+                cut = middle
             else:
                 below = middle
+        if keeps < 0:
+            high = cut
+        else:  # the low end, mirrored
+            low = regular * (sides + 1) + 1 - cut
     return low, high
 
 
@@ -332,16 +342,27 @@ class DiceModel:
         None for every row: only where ``a`` is tracked (Advantage/Disadvantage)."""
         if not self.track_a:
             return None
-        lower_kept = self.spec.advantage_sign < 0
         return plain_cut(
             self.sides,
             self.regular,
             self.wild,
             self.depth,
             self.left_out,
-            lower_kept,
+            self.spec.advantage_sign,
             self.drop,
         )
+
+    def below_plain_rows(self) -> int:
+        """Of ``sides ** regular``, the ways the regular dice total below
+        ``plain_rows`` (0 without that cut): one power of a packed die."""
+        if self.plain_rows is None:
+            return 0
+        s, low = self.sides, self.plain_rows[0]
+        width: int = (s**self.regular).bit_length() + 2
+        die = sum(1 << (width * face) for face in range(1, s + 1))
+        rolled: int = die**self.regular
+        below = rolled & ((1 << (width * low)) - 1)
+        return below % ((1 << width) - 1)  # the coefficients' sum, under 2**width - 1
 
     @property
     def as_powers(self) -> bool:

@@ -1,7 +1,9 @@
-"""Disadvantage keeps the lower set (R3 step 4): a long Wild Die chain or a row of high
-totals matters only where its set is the kept one, so the chains stop sooner and the
-rows are cut lower (``model.chain_depth``, ``model.cut_rows``) than with Advantage, and
-every total still moves by under the tail allowance."""
+"""Advantage and Disadvantage keep one set of two (R3 step 4): an outcome far from the
+kept side matters only where its set is the kept one anyway. With Disadvantage a long
+Wild Die chain or a row of high totals, so the chains stop sooner and the rows are cut
+lower (``model.chain_depth``, ``model.cut_rows``, ``model.plain_cut``); with Advantage
+the regular dice's low totals (``model.plain_cut``). Every total still moves by under
+the tail allowance."""
 
 from __future__ import annotations
 
@@ -121,6 +123,71 @@ def test_the_regular_dice_cut_lower_where_the_lower_set_is_kept_weigh_squared(
     other = sum(every[high - moved :]) / sides ** (regular + deep * wild) + missing
     share = (TAIL / 2 - found.left_out) / (4 if wild >= 2 else 2)
     assert beyond * other <= share
+
+
+@pytest.mark.parametrize("sides", [4, 6])
+@pytest.mark.parametrize("wild", [0, 1, 2])
+@pytest.mark.parametrize("drop", [False, True])
+def test_the_regular_dice_cut_higher_where_the_higher_set_is_kept_weigh_squared(
+    sides: int, wild: int, drop: bool
+) -> None:
+    """R3 step 4: a set whose regular dice total Y < low (``model.plain_rows``) is kept
+    only where its total, at most Y plus its Wild Dice W, reaches the other set's, at
+    least that set's regular dice Y' (less a die `drop_highest` took out). Counted
+    exactly (convolutions, the chains 40 rolls deep and the rest as a bound),
+    P(Y < low) P(Y' - W < low + s drop) is under the end's share, and ``low`` is higher
+    than with Disadvantage; ``below_plain_rows`` counts the totals below it."""
+    regular = 40
+    rule = "drop_highest" if drop and wild else "complication"
+    code = f"{regular + wild}D"
+    spec = RollSpec(code=code, wild_dice=wild, advantage=1, sides=sides, critical_failure=rule)
+    found = DiceModel(spec, 0)
+    behind = DiceModel(
+        RollSpec(code=code, wild_dice=wild, disadvantage=1, sides=sides, critical_failure=rule), 0
+    )
+    assert found.plain_rows is not None and behind.plain_rows is not None
+    low, high = found.plain_rows
+    assert behind.plain_rows[0] < low < high
+    deep = 40
+    plain = _ways([[0] + [1] * sides] * regular)
+    assert found.below_plain_rows() == sum(plain[:low])
+    wild_ways = _ways([_wild_die(sides, deep)] * wild)  # W, of sides**(deep wild)
+    moved = sides if found.drop else 0
+    # P(Y' - W < low + moved): Y' = y with W > y - low - moved.
+    under = 0
+    for y, y_ways in enumerate(plain):
+        if y_ways:
+            under += y_ways * sum(wild_ways[max(0, y - low - moved + 1) :])
+    missing = wild * float(sides) ** -deep  # W's chains past 40 rolls, at most
+    other = under / (sides**regular * sides ** (deep * wild)) + missing
+    share = (TAIL / 2 - found.left_out) / (4 if wild >= 2 else 2)
+    assert sum(plain[:low]) / sides**regular * other <= share
+
+
+ADVANTAGE = [
+    RollSpec(code="24D", advantage=1, boost=1, critical_failure="drop_highest"),
+    RollSpec(code="26D", wild_dice=2, advantage=1, penalty=1, flips=frozenset({1})),
+    RollSpec(code="25D", advantage=1, penalty=2, flips=frozenset({6})),
+    RollSpec(code="30D", wild_dice=3, advantage=1, count_successes=True),
+]
+
+
+@pytest.mark.parametrize("spec", ADVANTAGE, ids=str)
+def test_advantage_moves_no_total_past_the_tail(
+    spec: RollSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R3 step 4: the odds with the regular dice's low totals cut higher against every
+    regular dice total kept."""
+    assert DiceModel(spec, 0).plain_rows is not None
+    _cached.cache_clear()
+    cut = distribution(spec)
+    monkeypatch.setattr(model, "plain_cut", lambda *_: None)
+    _cached.cache_clear()
+    every = distribution(spec)
+    _cached.cache_clear()
+    assert set(cut) <= set(every)
+    assert all(abs(cut.get(total, 0.0) - p) < TAIL for total, p in every.items())
+    assert abs(sum(cut.values()) - 1.0) < 1e-12
 
 
 DISADVANTAGE = [
