@@ -169,7 +169,7 @@ def _beyond(sides: int, plain: int, wild: int, minus: int, above: int) -> float:
     cut = (math.sqrt(5) - 1) / 2
     left, right = high - cut * high, cut * high
     at_left, at_right = exponent(left), exponent(right)
-    for _ in range(20):  # any t bounds: a looser minimum only leaves a row or a roll more
+    for _ in range(14):  # any t bounds: a looser minimum only leaves a row or a roll more
         if at_left < at_right:
             high, right, at_right = right, left, at_left
             left = high - cut * (high - low)
