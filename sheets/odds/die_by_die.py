@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from sheets.odds.big import from_buffer, times_plus
+from sheets.odds.big import engaged, from_buffer, scratch_from_buffer, times_plus
 from sheets.odds.chains import (
     chain_faces,
     set_room,
@@ -327,15 +327,15 @@ def _chained(
     narrower = Packer(width_for(room), final.span, final.stride)
     if narrower.width >= final.width:
         narrower = final
-    laid_plain: dict[int, bytearray] = {}  # exploded -> states that keep every chain
+    plain: dict[int, tuple[int, list[int]]] = {}  # exploded -> states that keep every chain
     for (exploded, dropped), (start, residues) in groups.items():
         chain_discards = min(model.penalty, exploded - dropped)
         together = joined and not dropped and chain_discards and exploded <= 3
-        packer = narrower if together else final
-        laid = _laid(residues, start, narrow, model, packer, offset)
         if not (together or dropped or chain_discards):
-            laid_plain[exploded] = laid
+            plain[exploded] = (start, residues)
             continue
+        packer = narrower if together else final
+        laid = _laid([(start, residues)], narrow, model, packer, offset)
         # The rows below the first state are zeros that every pass of ``top_discarded``
         # would go over (a sixth of each part): cut, the shift put back once at the end.
         low = zero_bytes(laid) // packer.nbytes if together else 0
@@ -349,25 +349,55 @@ def _chained(
     if top_discarded_parts:
         found = top_discarded(model, final, top_discarded_parts, top_discarded_lows, narrower)
         total = plus(total, found)
-    if not laid_plain:
+    if not plain:
         return total
+    # Several parts share one laying where a final coefficient holds them side by side
+    # (``_laid``'s lanes, GMP only): one row-by-row copy for them all, each part then
+    # cut out by a shift and a mask (g: 3 parts in 2 layings, n: 3 in 2).
+    lanes = max(1, final.nbytes // narrow.packer.nbytes) if engaged() else 1
+    order = sorted(plain, reverse=True)  # the order the parts are added in
+    shared = [order[i : i + lanes] for i in range(0, len(order), lanes)]
+    laid_plain = [_laid([plain[e] for e in part], narrow, model, final, offset) for part in shared]
     # Their zero rows below too, down to the lowest first state of them all (less as many
     # coefficients as the chains' last faces can move down: ``with_chains`` cuts there).
     low = 0
-    if max(laid_plain):  # without chains, a cut would be a shift back for nothing
+    if order[0]:  # without chains, a cut would be a shift back for nothing
         guard = model.wild * max(0, -min(chain_faces(model, final)[1]))
-        first = min(zero_bytes(laid) for laid in laid_plain.values()) // final.nbytes
+        first = min(zero_bytes(laid) for laid in laid_plain) // final.nbytes
         low = max(0, first - guard)
-    plain: dict[int, int] = {}
-    for exploded, laid in laid_plain.items():
-        widened = from_buffer(laid, low * final.nbytes)
-        plain[exploded] = widened  # scaled where it is added (``_scaled_plus``)
+    parts: dict[int, int] = {}
+    for part, laid in zip(shared, laid_plain, strict=True):
+        parts.update(_lanes(laid, low * final.nbytes, part, model, narrow.packer, final))
     nested = 0
-    for exploded in range(max(plain), 0, -1):
-        nested = _scaled_plus(model, nested, plain.get(exploded, 0), exploded)
+    for exploded in range(order[0], 0, -1):
+        nested = _scaled_plus(model, nested, parts.get(exploded, 0), exploded)
         nested = with_chains(model, final, nested, 1, 0, 0, low)
-    nested = _scaled_plus(model, nested, plain.get(0, 0), 0)
+    nested = _scaled_plus(model, nested, parts.get(0, 0), 0)
     return plus(total, shifted(nested, low * final.width))
+
+
+def _lanes(
+    laid: bytearray, start: int, part: list[int], model: DiceModel, source: Packer, final: Packer
+) -> dict[int, int]:
+    """The parts (exploded -> packed) that ``laid`` holds from byte ``start`` on, part i
+    in byte lane i of every coefficient (``_laid``). One part alone is read as it lies,
+    without ``from_buffer``'s second copy where only an operator reads it (``_scaled``
+    or the fma of ``_scaled_plus``; g: ~0.8 MB); the one that is the sum itself is a
+    number of its own."""
+    if len(part) == 1:
+        (exploded,) = part
+        read = from_buffer if exploded >= model.wild else scratch_from_buffer
+        return {exploded: read(laid, start)}
+    whole = scratch_from_buffer(laid, start)  # only shifted and masked: new numbers
+    bits, size = source.width, final.nbytes
+    # Lane 0 of every coefficient, made as bytes (one C repeat and one copy), where
+    # ``repeated`` takes some 2 log2(count) passes of shifts and ors.
+    lane = b"\xff" * source.nbytes + bytes(size - source.nbytes)
+    mask = scratch_from_buffer(bytearray(lane * -(-(len(laid) - start) // size)))
+    return {
+        exploded: (shifted(whole, -bits * lane) if lane else whole) & mask
+        for lane, exploded in enumerate(part)
+    }
 
 
 def _scaled(model: DiceModel, packed: int, exploded: int) -> int:
@@ -387,27 +417,38 @@ def _scaled_plus(model: DiceModel, total: int, packed: int, exploded: int) -> in
 
 
 def _laid(
-    residues: list[int], start: int, narrow: Narrow, model: DiceModel, final: Packer, offset: int
+    parts: list[tuple[int, list[int]]], narrow: Narrow, model: DiceModel, final: Packer, offset: int
 ) -> bytearray:
-    """The narrow polynomials, one per residue of ``b`` modulo the step, as the bytes of
-    one polynomial in the final packing: spread ``step`` apart, then each row of ``a``
-    moved to where the final ``lam`` puts it. Row 0 of the narrow polynomials is ``a`` =
-    ``start``."""
+    """The narrow polynomials of each part (its first row of ``a``, one polynomial per
+    residue of ``b`` modulo the step) as the bytes of one polynomial in the final
+    packing: spread ``step`` apart, then each row of ``a`` moved to where the final
+    ``lam`` puts it. Part i lies in byte lane i of every final coefficient (its bytes
+    from i * the narrow width on): several parts fit beside each other where the final
+    coefficients are that much wider, and share the row-by-row copy (``reshape``)."""
     source = narrow.packer
-    rows = model.rows - start
+    first_row = min(start for start, _ in parts)
+    rows = model.rows - first_row
     length = narrow.step * source.span  # a row, spread out
     count = (rows - 1) * source.stride + source.span  # coefficients up to the last row's end
-    spaced = bytearray(count * narrow.step * final.nbytes)
-    for residue, packed in enumerate(residues):
-        if packed:
-            spread(spaced, packed, source, final, count, narrow.step, residue)
+    size = final.nbytes
+    spaced = bytearray(count * narrow.step * size)
+    lane = Packer(8, 1)  # bytes: a part's lane is a byte offset inside a coefficient
+    for index, (start, residues) in enumerate(parts):
+        below = (start - first_row) * source.stride  # narrow coefficients below its first row
+        for residue, packed in enumerate(residues):
+            if packed:
+                # Up to its own last coefficient only: the rows above are zeros that
+                # ``spaced`` holds already (g: a tenth of every byte's strided copy).
+                own = min(count - below, -(-packed.bit_length() // source.width))
+                place = (below * narrow.step + residue) * size + index * source.nbytes
+                spread(spaced, packed, source, lane, own, narrow.step * size, place)
     windows = None
     if narrow.bands is not None:  # rows closer than their span: read each row's band only
         windows = (narrow.step * source.stride, _spread_bands(narrow.bands, narrow.step))
     # b in the final packing = step * (index + narrow.low) + residue + (lam - lam') * a.
     slope = narrow.lam - model.lam
     first = narrow.step * narrow.low + offset
-    return reshape(spaced, final, length, rows, first, slope, start, windows)
+    return reshape(spaced, final, length, rows, first, slope, first_row, windows)
 
 
 def _spread_bands(found: dict[int, tuple[int, int]], step: int) -> dict[int, tuple[int, int]]:
