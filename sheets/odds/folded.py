@@ -32,8 +32,10 @@ from sheets.odds.big import (
     engaged,
     from_bytes,
     lowest_one,
+    packed_list,
     rows_of,
     to_bytes,
+    unpacked_list,
     whole_limbs,
 )
 from sheets.odds.model import DiceModel
@@ -41,6 +43,7 @@ from sheets.odds.packing import (
     Packer,
     add_to,
     coefficient_sum,
+    moved_sum,
     placed_sum,
     plus,
     spread,
@@ -69,10 +72,60 @@ def chain_folded(model: DiceModel, values: list[int], count: int, ahead: bool) -
     One chain at a time, a few operations per value (``_ahead``, ``_behind``): K itself,
     a list as long as the chains reach, is never formed nor multiplied."""
     s, top = model.sides, model.depth - 1
+    if count and engaged() and min(values, default=0) >= 0:
+        return _folded_at_once(values, s, top, count, ahead)
     heavy = s ** (top - 1)
     for _ in range(count):
         values = (_ahead if ahead else _behind)(values, s, top, heavy)
     return values
+
+
+def _folded_at_once(values: list[int], s: int, top: int, count: int, ahead: bool) -> list[int]:
+    """``chain_folded`` on GMP: the values packed (``packed_list``), each chain folded
+    in by a few shifts and sums of the whole (``_times_chain``), and the result
+    unpacked (``unpacked_list``): a few dozen operations where ``_ahead`` and
+    ``_behind`` take a few a value and chain.
+
+    Behind, the product of the values and K**count is the marginal with the chains
+    added; ahead the values go in reversed, out[a] = sum over t of K**count(t)
+    values[a + t] the product's n - 1 - a. Each slot holds any sum: K's coefficients
+    sum to s**top - 1 (``_ahead``), K**count's to that to the power ``count``, each
+    times a value at most the largest."""
+    n = len(values)
+    length = n if ahead else n + count * ((top + 1) * s - 1)
+    largest = max(values, default=0)
+    if not largest or top < 1:  # no chain value to fold: K is 0
+        return [0] * length
+    width = (largest * (s**top - 1) ** count).bit_length()
+    total = packed_list(values[::-1] if ahead else values, width)
+    for _ in range(count):
+        total = _times_chain(total, s, top, width)
+    found = unpacked_list(total, width)[: n if ahead else length]
+    found += [0] * ((n if ahead else length) - len(found))
+    return found[::-1] if ahead else found
+
+
+def _times_chain(packed: int, s: int, top: int, width: int) -> int:
+    """``packed`` times K(z) = sum over j = 1..top, f = 1..s-1 of s**(top - j) z**(j s + f),
+    that is times z + .. + z**(s - 1) (``moved_sum``), then times z**s and the geometric
+    sum over i < top of s**(top - 1 - i) z**(i s) by doubling: about a dozen passes
+    over the polynomial where multiplying by K packed is a product as long as K."""
+    boxed = moved_sum(packed, list(range(1, s)), width)
+    return _geometric(boxed, s, s * width, top) << (s * width)
+
+
+def _geometric(packed: int, ratio: int, bits: int, terms: int) -> int:
+    """The sum over i < ``terms`` of ratio**(terms - 1 - i) * packed * 2**(i * bits), from
+    the sum of half as many terms: times ratio**half, plus itself moved half up."""
+    if terms == 1:
+        return packed
+    half = terms // 2
+    found = _geometric(packed, ratio, bits, half)
+    power: int = ratio**half
+    found = found * power + (found << (half * bits))
+    if terms % 2:
+        found = found * ratio + (packed << ((terms - 1) * bits))
+    return found
 
 
 def _ahead(values: list[int], s: int, top: int, heavy: int) -> list[int]:
@@ -537,7 +590,11 @@ class Folded:
             return {}
         lowest = min(x0 for x0, _ in placed)
         total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
-        return {lowest + x: count * factor for x, count in Packer(wide, 1).coefficients(total)}
+        return {
+            lowest + x: count * factor
+            for x, count in enumerate(unpacked_list(total, wide))
+            if count
+        }
 
     def _placed(self, lines: list[Line]) -> list[tuple[int, int, int]]:
         """``lines`` as (a, x of the first coefficient, row), coefficients ``step``
