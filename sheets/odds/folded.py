@@ -202,6 +202,10 @@ def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
         if exploded:  # the first exploded
             ways += math.comb(rest, exploded - 1) * plain ** (rest - exploded + 1)
         weights = [0] * (s * model.pool + 1)
+        if engaged():  # every slot in one call, zeros too
+            found = unpacked_list(regular * ways, width)
+            weights[: len(found)] = found
+            return weights
         for a, weight in unpack.coefficients(regular * ways):
             weights[a] = weight
         return weights
