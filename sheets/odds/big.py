@@ -251,3 +251,24 @@ def scratch_from_buffer(raw: bytearray, start: int = 0, size: int | None = None)
         return from_buffer(raw, start, size)
     found: int = written
     return found
+
+
+def packed_list(values: list[int], width: int) -> int:
+    """The sum of ``values[k] * 2**(k * width)``, every value in [0, 2**width): on GMP in
+    one call (``gmpy2.pack``), where joining each value's bytes costs a few operations
+    a value."""
+    if _gmpy2 is not None:
+        found: int = _gmpy2.pack(values, width)
+        return found
+    return sum(value << (k * width) for k, value in enumerate(values))
+
+
+def unpacked_list(value: int, width: int) -> list[int]:
+    """The ``width``-bit chunks of ``value`` >= 0 from the lowest, up to its highest
+    non-zero one (``[0]`` for 0): on GMP in one call (``gmpy2.unpack``), some five
+    times faster than reading each chunk from its bytes."""
+    if _gmpy2 is not None:
+        found: list[int] = _gmpy2.unpack(value, width)
+        return found
+    mask = (1 << width) - 1
+    return [(value >> (k * width)) & mask for k in range(max(1, -(-value.bit_length() // width)))]

@@ -24,15 +24,18 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import reduce
-from operator import add
+from operator import add, or_
+from typing import Final, Literal
 
 from sheets.odds.big import (
     big,
     engaged,
     from_bytes,
     lowest_one,
+    packed_list,
     rows_of,
     to_bytes,
+    unpacked_list,
     whole_limbs,
 )
 from sheets.odds.model import DiceModel
@@ -40,6 +43,7 @@ from sheets.odds.packing import (
     Packer,
     add_to,
     coefficient_sum,
+    moved_sum,
     placed_sum,
     plus,
     spread,
@@ -68,10 +72,60 @@ def chain_folded(model: DiceModel, values: list[int], count: int, ahead: bool) -
     One chain at a time, a few operations per value (``_ahead``, ``_behind``): K itself,
     a list as long as the chains reach, is never formed nor multiplied."""
     s, top = model.sides, model.depth - 1
+    if count and engaged() and min(values, default=0) >= 0:
+        return _folded_at_once(values, s, top, count, ahead)
     heavy = s ** (top - 1)
     for _ in range(count):
         values = (_ahead if ahead else _behind)(values, s, top, heavy)
     return values
+
+
+def _folded_at_once(values: list[int], s: int, top: int, count: int, ahead: bool) -> list[int]:
+    """``chain_folded`` on GMP: the values packed (``packed_list``), each chain folded
+    in by a few shifts and sums of the whole (``_times_chain``), and the result
+    unpacked (``unpacked_list``): a few dozen operations where ``_ahead`` and
+    ``_behind`` take a few a value and chain.
+
+    Behind, the product of the values and K**count is the marginal with the chains
+    added; ahead the values go in reversed, out[a] = sum over t of K**count(t)
+    values[a + t] the product's n - 1 - a. Each slot holds any sum: K's coefficients
+    sum to s**top - 1 (``_ahead``), K**count's to that to the power ``count``, each
+    times a value at most the largest."""
+    n = len(values)
+    length = n if ahead else n + count * ((top + 1) * s - 1)
+    largest = max(values, default=0)
+    if not largest or top < 1:  # no chain value to fold: K is 0
+        return [0] * length
+    width = (largest * (s**top - 1) ** count).bit_length()
+    total = packed_list(values[::-1] if ahead else values, width)
+    for _ in range(count):
+        total = _times_chain(total, s, top, width)
+    found = unpacked_list(total, width)[: n if ahead else length]
+    found += [0] * ((n if ahead else length) - len(found))
+    return found[::-1] if ahead else found
+
+
+def _times_chain(packed: int, s: int, top: int, width: int) -> int:
+    """``packed`` times K(z) = sum over j = 1..top, f = 1..s-1 of s**(top - j) z**(j s + f),
+    that is times z + .. + z**(s - 1) (``moved_sum``), then times z**s and the geometric
+    sum over i < top of s**(top - 1 - i) z**(i s) by doubling: about a dozen passes
+    over the polynomial where multiplying by K packed is a product as long as K."""
+    boxed = moved_sum(packed, list(range(1, s)), width)
+    return _geometric(boxed, s, s * width, top) << (s * width)
+
+
+def _geometric(packed: int, ratio: int, bits: int, terms: int) -> int:
+    """The sum over i < ``terms`` of ratio**(terms - 1 - i) * packed * 2**(i * bits), from
+    the sum of half as many terms: times ratio**half, plus itself moved half up."""
+    if terms == 1:
+        return packed
+    half = terms // 2
+    found = _geometric(packed, ratio, bits, half)
+    power: int = ratio**half
+    found = found * power + (found << (half * bits))
+    if terms % 2:
+        found = found * ratio + (packed << ((terms - 1) * bits))
+    return found
 
 
 def _ahead(values: list[int], s: int, top: int, heavy: int) -> list[int]:
@@ -148,6 +202,10 @@ def _plain_totals(model: DiceModel, width: int) -> Callable[[int], list[int]]:
         if exploded:  # the first exploded
             ways += math.comb(rest, exploded - 1) * plain ** (rest - exploded + 1)
         weights = [0] * (s * model.pool + 1)
+        if engaged():  # every slot in one call, zeros too
+            found = unpacked_list(regular * ways, width)
+            weights[: len(found)] = found
+            return weights
         for a, weight in unpack.coefficients(regular * ways):
             weights[a] = weight
         return weights
@@ -227,6 +285,66 @@ def _laid_in_x(
     return out
 
 
+Word = Literal["Q", "I", "H", "B"]  # memoryview formats of 8, 4, 2 and 1 bytes
+_WORDS: Final[tuple[tuple[int, Word], ...]] = ((8, "Q"), (4, "I"), (2, "H"), (1, "B"))
+
+
+def _words(length: int) -> list[tuple[int, int, Word]]:
+    """(offset, bytes, format) of the words that copy ``length`` bytes, widest first."""
+    words: list[tuple[int, int, Word]] = []
+    offset = 0
+    for word, kind in _WORDS:
+        while length - offset >= word:
+            words.append((offset, word, kind))
+            offset += word
+    return words
+
+
+def _copied(residues: list[int], size: int, count: int) -> int:
+    """How many low bytes of each ``size``-byte coefficient of ``residues`` (``count``
+    coefficients at most) ``_spread_words`` copies: every non-zero byte, in the fewest
+    words. The coefficients are counts of the group's sets, bounded by every set's
+    count (the slots' room) but a byte or two below it, and a word fewer is a strided
+    copy fewer a coefficient. The residues' bits or-ed together, their top bytes read
+    (a strided copy of one byte a coefficient each) down to the first non-zero one."""
+    raw = to_bytes(reduce(or_, residues), count * size)
+    zeros = bytes(count)
+    used = size
+    while used > 1 and raw[used - 1 :: size] == zeros:
+        used -= 1
+    return max(
+        (length for length in range(used, size + 1)),
+        key=lambda length: (-len(_words(length)), length),
+    )
+
+
+def _spread_words(
+    out: bytearray, raw: bytes, size: int, copied: int, first: int, every: int
+) -> None:
+    """Write the low ``copied`` bytes of the ``size``-byte coefficients of ``raw`` into
+    ``out`` (zeros, the rest of each coefficient zero too), coefficient i at byte
+    ``first + i * every`` (``every`` whole 8-byte words), as ``packing.spread`` does a
+    byte at a time, but a word at a time where a word fits.
+
+    Coefficients 8 // gcd(size, 8) apart start alike within an 8-byte word: for each
+    such class a strided copy per word of a coefficient (8 bytes, then 4, 2, 1 for
+    the rest), each a memoryview cast to that word. A strided copy costs about as much
+    a word as a byte (it touches the wide slots' memory, several times the narrow
+    rows and hardly in a cache): two or three copies a coefficient where bytes take
+    ``size``."""
+    count = len(raw) // size
+    period = 8 // math.gcd(size, 8)
+    source, target = memoryview(raw), memoryview(out)
+    for k in range(min(period, count)):
+        taken = -(-(count - k) // period)  # coefficients k, k + period, ...
+        for offset, word, kind in _words(copied):
+            start = k * size + offset
+            src = source[start : start + (taken - 1) * period * size + word].cast(kind)
+            start = first + k * every + offset
+            dst = target[start : start + (taken - 1) * period * every + word].cast(kind)
+            dst[:: period * every // word] = src[:: period * size // word]
+
+
 class Folded:
     """The folded groups of one roll: their marginal over ``a`` first (every set's
     weight must be known before any is weighted), then their weighted result."""
@@ -295,22 +413,32 @@ class Folded:
     def _in_x(self, group: _Group, wide_size: int) -> dict[int, tuple[int, int]]:
         """a -> (x of the first slot, the row): each row of ``group`` with its residues
         laid together in x units, ``wide_size`` bytes a slot, as ``_laid_in_x`` lays
-        ``lines``. Here the residues are laid at once, one strided copy per residue
-        and byte of a coefficient, and each row read in place (``rows_of``; GMP
-        engaged, ``wide_size`` whole limbs): a few operations a row rather than a few
-        per residue and part (on GMP the interpreter's operations, not the arithmetic,
-        are the cost)."""
+        ``lines``. Here the residues are laid at once (``_spread_words``) and each row
+        read in place (``rows_of``; GMP engaged, ``wide_size`` whole limbs): a few
+        operations a row rather than a few per residue and part (on GMP the
+        interpreter's operations, not the arithmetic, are the cost).
+
+        Only the rows' windows are laid, one after the other: a band holds every
+        state's support, and the packed rows, ``stride`` apart, hold a third more
+        coefficients between the windows that no row reads."""
         step, size = self.step, self.packer.nbytes
         count = max(-(-packed.bit_length() // self.packer.width) for packed in group.residues)
+        windows = list(self._windows(group, count))
+        reads = [(first * size, (last + 1) * size) for _, _, first, last in windows]
         slot = step * wide_size  # one b: its residues side by side, x = ... + residue
-        laid = bytearray(count * slot)
+        spans: list[tuple[int, int]] = []  # each row's bytes in ``laid``
+        end = 0
+        for start, stop in reads:
+            spans.append((end, end + (stop - start) // size * slot))
+            end = spans[-1][1]
+        laid = bytearray(end)
+        copied = _copied(group.residues, size, count)
         for residue, packed in enumerate(group.residues):
             if packed:
                 raw = to_bytes(packed, count * size)
-                for byte in range(size):
-                    laid[residue * wide_size + byte :: slot] = raw[byte::size]
-        windows = list(self._windows(group, count))
-        rows = rows_of(laid, [(first * slot, (last + 1) * slot) for _, _, first, last in windows])
+                read = b"".join([raw[start:stop] for start, stop in reads])
+                _spread_words(laid, read, size, copied, residue * wide_size, slot)
+        rows = rows_of(laid, spans)
         lam, low = self.lam, self.low
         return {
             a: (lam * a + step * (low_b + low), row)
@@ -466,7 +594,11 @@ class Folded:
             return {}
         lowest = min(x0 for x0, _ in placed)
         total = placed_sum((wide * (x0 - lowest), product) for x0, product in placed)
-        return {lowest + x: count * factor for x, count in Packer(wide, 1).coefficients(total)}
+        return {
+            lowest + x: count * factor
+            for x, count in enumerate(unpacked_list(total, wide))
+            if count
+        }
 
     def _placed(self, lines: list[Line]) -> list[tuple[int, int, int]]:
         """``lines`` as (a, x of the first coefficient, row), coefficients ``step``
