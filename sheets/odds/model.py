@@ -88,13 +88,20 @@ def cut_rows(
     (``_totals`` counts every outcome left out as above every kept set). The sets are
     independent: both sets leave out at most P(X >= A)**2, so A need only bring
     P(X >= A) under the square root of both sets' allowance."""
-    if wild < (1 if lower_kept else 2):
+    if not rows_cut(wild, lower_kept):
         return None
     share = _share(left_out) / 2
     allowance = math.sqrt(2 * share) if lower_kept else share
     rows = _tail_rows(sides, pool - wild, wild, depth, allowance)
     highest = sides * (pool - wild) + wild * (sides * depth - 1)  # every chain full length
     return rows if rows <= highest else None
+
+
+def rows_cut(wild: int, lower_kept: bool) -> bool:
+    """Whether ``cut_rows`` cuts the chains' rows: with two or more Wild Dice, or one
+    where the lower set is kept. Then it takes half of ``_share`` and ``plain_cut`` the
+    other half; otherwise ``plain_cut`` takes it all."""
+    return wild >= (1 if lower_kept else 2)
 
 
 def _share(left_out: float) -> float:
@@ -196,8 +203,8 @@ def plain_cut(
     The bound. Y is a sum of uniform dice, so Y and regular * (s + 1) - Y are alike:
     P(Y < low) = P(Y >= high) with low = regular * (s + 1) + 1 - high, and for every
     t > 0 (Chernoff) P(Y >= high) <= Mp(t)**regular exp(-t high) (``cut_rows``'s Mp).
-    ``high`` is the least A over t where that is under a quarter of ``_share`` with two
-    or more Wild Dice (``cut_rows`` takes the other half), else half of it: both ends
+    ``high`` is the least A over t where that is under a quarter of ``_share`` where
+    ``cut_rows`` takes the other half (``rows_cut``), else half of it: both ends
     of Y left out weigh under that share, so one set leaves out, with ``depth`` and the
     chains' cut, under TAIL / 2 and both sets of Advantage/Disadvantage under TAIL.
     Leaving out every outcome of the regular dice outside [low, high) is leaving out
@@ -218,7 +225,7 @@ def plain_cut(
     face f, Y' - W is X's mirror. ``low`` is the highest where P(Y < low) times that is
     under the end's share, and the outcomes left out below count as sets below every
     kept one (``_totals``)."""
-    share = _share(left_out) / (4 if wild >= 2 else 2)
+    share = _share(left_out) / (4 if rows_cut(wild, keeps < 0) else 2)
     if regular < 2 or share <= 0:
         return None
     high = _tail_rows(sides, regular, 0, depth, share)

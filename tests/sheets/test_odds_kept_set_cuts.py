@@ -121,7 +121,7 @@ def test_the_regular_dice_cut_lower_where_the_lower_set_is_kept_weigh_squared(
     beyond = sum(plain[high:]) / sides**regular
     missing = wild * float(sides) ** -deep  # X's chains past 40 rolls, at most
     other = sum(every[high - moved :]) / sides ** (regular + deep * wild) + missing
-    share = (TAIL / 2 - found.left_out) / (4 if wild >= 2 else 2)
+    share = (TAIL / 2 - found.left_out) / (4 if wild >= 1 else 2)  # and the chains' rows
     assert beyond * other <= share
 
 
@@ -160,7 +160,7 @@ def test_the_regular_dice_cut_higher_where_the_higher_set_is_kept_weigh_squared(
             under += y_ways * sum(wild_ways[max(0, y - low - moved + 1) :])
     missing = wild * float(sides) ** -deep  # W's chains past 40 rolls, at most
     other = under / (sides**regular * sides ** (deep * wild)) + missing
-    share = (TAIL / 2 - found.left_out) / (4 if wild >= 2 else 2)
+    share = (TAIL / 2 - found.left_out) / (4 if wild >= 2 else 2)  # Advantage: rows_cut
     assert sum(plain[:low]) / sides**regular * other <= share
 
 
