@@ -72,6 +72,29 @@ def enumerate_totals(spec: RollSpec, max_faces: int) -> tuple[dict[int, float], 
     return dict(totals), left_out
 
 
+def sum_of_dice(dice: list[list[int]]) -> list[int]:
+    """Ways for each total of independent dice, each a list of ways by value."""
+    ways = [1]
+    for die in dice:
+        grown = [0] * (len(ways) + len(die) - 1)
+        for i, w in enumerate(ways):
+            if w:
+                for v, d in enumerate(die):
+                    grown[i + v] += w * d
+        ways = grown
+    return ways
+
+
+def wild_die_ways(sides: int, depth: int) -> list[int]:
+    """A Wild Die's value v weighs die[v] of sides**depth, its chains cut at ``depth``
+    rolls (R3 step 3, as ``DiceModel`` weighs them)."""
+    die = [0] * (sides * depth)
+    for j in range(depth):
+        for f in range(1, sides):
+            die[sides * j + f] = sides ** (depth - 1 - j)
+    return die
+
+
 def folded_and_multiplied(spec: RollSpec) -> tuple[tuple[tuple[int, float], ...], ...]:
     """``spec``'s distribution computed twice, uncached: with the chains that Penalty
     discards folded into the Advantage weights (``folded``), and with every chain

@@ -16,7 +16,7 @@ With ``a`` tracked the regular dice's own total is kept only within ``plain_rows
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property, lru_cache
 
 from sheets.dice.spec import SUCCESS_FACE, RollSpec
@@ -172,20 +172,8 @@ def _beyond(sides: int, plain: int, wild: int, minus: int, above: int) -> float:
             found += wild * math.log(below / (s - top))
         return found
 
-    low, high = 0.0, math.log(s) / s if wild else 20.0 / s
-    cut = (math.sqrt(5) - 1) / 2
-    left, right = high - cut * high, cut * high
-    at_left, at_right = exponent(left), exponent(right)
-    for _ in range(14):  # any t bounds: a looser minimum only leaves a row or a roll more
-        if at_left < at_right:
-            high, right, at_right = right, left, at_left
-            left = high - cut * (high - low)
-            at_left = exponent(left)
-        else:
-            low, left, at_left = left, right, at_right
-            right = low + cut * (high - low)
-            at_right = exponent(right)
-    return min(1.0, math.exp(min(at_left, at_right)))
+    # Any t bounds: a looser minimum only leaves a row or a roll more.
+    return min(1.0, math.exp(_least(exponent, s, wild, 14)))
 
 
 def plain_cut(
@@ -273,20 +261,28 @@ def _tail_rows(sides: int, plain: int, wild: int, depth: int, allowance: float) 
         wild_part = wild * math.log(sum(faces[:-1]) / (s - faces[-1])) if wild else 0.0
         return (plain * math.log(plain_mgf) + wild_part - log_allowance) / t
 
-    low, high = 0.0, math.log(s) / s if wild else 20.0 / s
+    return math.ceil(_least(needed, s, wild, 30)) + 1
+
+
+def _least(value: Callable[[float], float], sides: int, wild: int, steps: int) -> float:
+    """The least ``value`` found over 0 < t < ln(s) / s (with Wild Dice, whose moment
+    generating function is finite only there; else t < 20 / s) by ``steps`` golden
+    sections: ``value`` is convex in t, so this closes in on its minimum. Each step
+    keeps one point of the last: one new value."""
+    low, high = 0.0, math.log(sides) / sides if wild else 20.0 / sides
     cut = (math.sqrt(5) - 1) / 2
     left, right = high - cut * high, cut * high
-    at_left, at_right = needed(left), needed(right)
-    for _ in range(30):  # each step keeps one point of the last: one new value
+    at_left, at_right = value(left), value(right)
+    for _ in range(steps):
         if at_left < at_right:
             high, right, at_right = right, left, at_left
             left = high - cut * (high - low)
-            at_left = needed(left)
+            at_left = value(left)
         else:
             low, left, at_left = left, right, at_right
             right = low + cut * (high - low)
-            at_right = needed(right)
-    return math.ceil(min(at_left, at_right)) + 1
+            at_right = value(right)
+    return min(at_left, at_right)
 
 
 class DiceModel:

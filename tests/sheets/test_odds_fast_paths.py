@@ -57,6 +57,8 @@ from sheets.odds.packing import (
 from tests.dice_helpers import (
     extra_dice_both_ways,
     number_kind,  # noqa: F401  (a fixture: ints and GMP)
+    sum_of_dice,
+    wild_die_ways,
 )
 from tests.sheets.test_odds import assert_matches_enumeration
 
@@ -768,34 +770,11 @@ def test_the_rows_cut_weigh_under_the_tail(sides: int, wild: int, plain: int) ->
     s, depth = sides, model.depth
     rows = model.a_rows
     assert rows is not None and rows == cut_rows(s, model.pool, wild, depth, model.left_out)
-    chain = [0] * (s * depth)  # a Wild Die's value v weighs chain[v] of s**depth
-    for j in range(depth):
-        for f in range(1, s):
-            chain[s * j + f] = s ** (depth - 1 - j)
-    ways = [1]
-    for die in [[0] + [1] * s] * plain + [chain] * wild:
-        grown = [0] * (len(ways) + len(die) - 1)
-        for i, w in enumerate(ways):
-            for v, d in enumerate(die):
-                grown[i + v] += w * d
-        ways = grown
+    ways = sum_of_dice([[0] + [1] * s] * plain + [wild_die_ways(s, depth)] * wild)
     whole = s ** (plain + depth * wild)
     left = whole - sum(ways)  # what ``depth`` leaves out
     assert rows < len(ways)  # the cut cuts
     assert (sum(ways[rows:]) + left) / whole < TAIL / 2
-
-
-def _sum_of_dice(dice: list[list[int]]) -> list[int]:
-    """Ways for each total of independent dice, each a list of ways by value."""
-    ways = [1]
-    for die in dice:
-        grown = [0] * (len(ways) + len(die) - 1)
-        for i, w in enumerate(ways):
-            if w:
-                for v, d in enumerate(die):
-                    grown[i + v] += w * d
-        ways = grown
-    return ways
 
 
 @pytest.mark.parametrize("sides", [4, 6, 8])
@@ -813,20 +792,17 @@ def test_the_regular_dice_rows_cut_weigh_with_the_rest_under_the_tail(
     s, depth = sides, model.depth
     assert model.plain_rows is not None  # the cut cuts
     low, high = model.plain_rows
-    plain = _sum_of_dice([[0] + [1] * s] * regular)
+    plain = sum_of_dice([[0] + [1] * s] * regular)
     assert regular < low and high <= s * regular
     # The high end, twice: with Advantage the low end is cut higher, where its sets are
     # rarely kept (tests/sheets/test_odds_kept_set_cuts.py), within the same share.
     cut = 2 * sum(plain[high:]) / s**regular
-    chain = [0] * (s * depth)  # a Wild Die's value v weighs chain[v] of s**depth
-    for j in range(depth):
-        for f in range(1, s):
-            chain[s * j + f] = s ** (depth - 1 - j)
+    chain = wild_die_ways(s, depth)  # a Wild Die's value v weighs chain[v] of s**depth
     whole = s**depth
     left = wild * (whole - sum(chain)) / whole  # what ``depth`` leaves out, at most
     rows = model.a_rows
     if rows is not None:
-        ways = _sum_of_dice([plain] + [chain] * wild)
+        ways = sum_of_dice([plain] + [chain] * wild)
         cut += sum(ways[rows:]) / (s**regular * whole**wild)
     assert cut + left < TAIL / 2
 

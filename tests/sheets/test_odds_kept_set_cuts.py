@@ -12,29 +12,14 @@ import pytest
 from sheets.dice import RollSpec
 from sheets.odds import _cached, chains, distribution, model
 from sheets.odds.model import TAIL, DiceModel, chain_depth
-from tests.dice_helpers import number_kind  # noqa: F401  (a fixture: ints and GMP)
+from tests.dice_helpers import (
+    number_kind,  # noqa: F401  (a fixture: ints and GMP)
+    sum_of_dice,
+    wild_die_ways,
+)
 
-
-def _ways(dice: list[list[int]]) -> list[int]:
-    """Ways for each total of independent dice, each a list of ways by value."""
-    ways = [1]
-    for die in dice:
-        grown = [0] * (len(ways) + len(die) - 1)
-        for i, w in enumerate(ways):
-            if w:
-                for v, d in enumerate(die):
-                    grown[i + v] += w * d
-        ways = grown
-    return ways
-
-
-def _wild_die(sides: int, depth: int) -> list[int]:
-    """A Wild Die's value v weighs die[v] of sides**depth, chains cut at ``depth``."""
-    die = [0] * (sides * depth)
-    for j in range(depth):
-        for f in range(1, sides):
-            die[sides * j + f] = sides ** (depth - 1 - j)
-    return die
+REGULAR = 40  # regular dice of the sets whose regular dice's cut is checked
+DEEP = 40  # rolls the exact counts sum the chains to, the rest as a bound
 
 
 @pytest.mark.parametrize("sides", [4, 6, 8])
@@ -51,17 +36,16 @@ def test_a_shorter_chain_leaves_out_no_more_where_the_lower_set_is_kept(
     full, full_left_out = chain_depth(sides, plain, wild, False)
     assert depth < full
     assert left_out <= full_left_out
-    deep = 40
     plain_die = [0] + [1] * sides
-    other = _ways([plain_die] * plain + [_wild_die(sides, deep)] * wild)  # T
-    rest = _ways([plain_die] * plain)  # R
-    whole_other = sides ** (plain + deep * wild)
+    other = sum_of_dice([plain_die] * plain + [wild_die_ways(sides, DEEP)] * wild)  # T
+    rest = sum_of_dice([plain_die] * plain)  # R
+    whole_other = sides ** (plain + DEEP * wild)
     beyond = 0  # ways T - R >= s * depth + 1, of whole_other * sides**plain
     for r, r_ways in enumerate(rest):
         if r_ways:
             need = r + sides * depth + 1
             beyond += r_ways * sum(other[need:])
-    missing = wild * float(sides) ** -deep  # T's own chains past 40 rolls, at most
+    missing = wild * float(sides) ** -DEEP  # T's own chains past 40 rolls, at most
     tail = beyond / (whole_other * sides**plain) + missing
     assert wild * float(sides) ** -depth * tail <= full_left_out
 
@@ -84,11 +68,34 @@ def test_the_rows_cut_where_the_lower_set_is_kept_weigh_squared_under_the_tail(
     )
     assert ahead.a_rows is None or rows < ahead.a_rows  # lower than with Advantage
     depth = found.depth
-    ways = _ways([[0] + [1] * sides] * plain + [_wild_die(sides, depth)] * wild)
+    ways = sum_of_dice([[0] + [1] * sides] * plain + [wild_die_ways(sides, depth)] * wild)
     whole = sides ** (plain + depth * wild)
     beyond = sum(ways[rows:]) / whole
     share = TAIL / 2 - found.left_out  # one set's, half of it the chains' cut
     assert beyond**2 <= share
+
+
+def _kept_and_mirror(sides: int, wild: int, drop: bool, keeps: int) -> tuple[DiceModel, DiceModel]:
+    """The models of REGULAR regular and ``wild`` Wild Dice keeping the higher set
+    (``keeps`` 1) or the lower (-1), and of the same dice keeping the other one; with
+    `drop_highest` where ``drop`` and there is a Wild Die to fail."""
+    rule = "drop_highest" if drop and wild else "complication"
+    code = f"{REGULAR + wild}D"
+    found, mirror = (
+        DiceModel(
+            RollSpec(
+                code=code,
+                wild_dice=wild,
+                advantage=int(sign > 0),
+                disadvantage=int(sign < 0),
+                sides=sides,
+                critical_failure=rule,
+            ),
+            0,
+        )
+        for sign in (keeps, -keeps)
+    )
+    return found, mirror
 
 
 @pytest.mark.parametrize("sides", [4, 6])
@@ -102,25 +109,19 @@ def test_the_regular_dice_cut_lower_where_the_lower_set_is_kept_weigh_squared(
     die `drop_highest` took out). Counted exactly (convolutions, the chains 40 rolls deep
     and the rest as a bound), P(Y >= high) times that is under the end's share, and
     ``high`` is lower than with Advantage."""
-    regular = 40
-    rule = "drop_highest" if drop and wild else "complication"
-    code = f"{regular + wild}D"
-    spec = RollSpec(code=code, wild_dice=wild, disadvantage=1, sides=sides, critical_failure=rule)
-    found = DiceModel(spec, 0)
-    ahead = DiceModel(
-        RollSpec(code=code, wild_dice=wild, advantage=1, sides=sides, critical_failure=rule), 0
-    )
+    found, ahead = _kept_and_mirror(sides, wild, drop, -1)
     assert found.plain_rows is not None and ahead.plain_rows is not None
     low, high = found.plain_rows
     assert low < high < ahead.plain_rows[1]
-    deep = 40
     plain_die = [0] + [1] * sides
-    plain = _ways([plain_die] * regular)
-    every = _ways([plain] + [_wild_die(sides, deep)] * wild)  # X, of sides**(regular + deep wild)
+    plain = sum_of_dice([plain_die] * REGULAR)
+    every = sum_of_dice(
+        [plain] + [wild_die_ways(sides, DEEP)] * wild
+    )  # X, of sides**(REGULAR + DEEP wild)
     moved = sides if found.drop else 0
-    beyond = sum(plain[high:]) / sides**regular
-    missing = wild * float(sides) ** -deep  # X's chains past 40 rolls, at most
-    other = sum(every[high - moved :]) / sides ** (regular + deep * wild) + missing
+    beyond = sum(plain[high:]) / sides**REGULAR
+    missing = wild * float(sides) ** -DEEP  # X's chains past 40 rolls, at most
+    other = sum(every[high - moved :]) / sides ** (REGULAR + DEEP * wild) + missing
     share = (TAIL / 2 - found.left_out) / (4 if wild >= 1 else 2)  # and the chains' rows
     assert beyond * other <= share
 
@@ -137,31 +138,23 @@ def test_the_regular_dice_cut_higher_where_the_higher_set_is_kept_weigh_squared(
     exactly (convolutions, the chains 40 rolls deep and the rest as a bound),
     P(Y < low) P(Y' - W < low + s drop) is under the end's share, and ``low`` is higher
     than with Disadvantage; ``below_plain_rows`` counts the totals below it."""
-    regular = 40
-    rule = "drop_highest" if drop and wild else "complication"
-    code = f"{regular + wild}D"
-    spec = RollSpec(code=code, wild_dice=wild, advantage=1, sides=sides, critical_failure=rule)
-    found = DiceModel(spec, 0)
-    behind = DiceModel(
-        RollSpec(code=code, wild_dice=wild, disadvantage=1, sides=sides, critical_failure=rule), 0
-    )
+    found, behind = _kept_and_mirror(sides, wild, drop, 1)
     assert found.plain_rows is not None and behind.plain_rows is not None
     low, high = found.plain_rows
     assert behind.plain_rows[0] < low < high
-    deep = 40
-    plain = _ways([[0] + [1] * sides] * regular)
+    plain = sum_of_dice([[0] + [1] * sides] * REGULAR)
     assert found.below_plain_rows() == sum(plain[:low])
-    wild_ways = _ways([_wild_die(sides, deep)] * wild)  # W, of sides**(deep wild)
+    wild_ways = sum_of_dice([wild_die_ways(sides, DEEP)] * wild)  # W, of sides**(DEEP wild)
     moved = sides if found.drop else 0
     # P(Y' - W < low + moved): Y' = y with W > y - low - moved.
     under = 0
     for y, y_ways in enumerate(plain):
         if y_ways:
             under += y_ways * sum(wild_ways[max(0, y - low - moved + 1) :])
-    missing = wild * float(sides) ** -deep  # W's chains past 40 rolls, at most
-    other = under / (sides**regular * sides ** (deep * wild)) + missing
+    missing = wild * float(sides) ** -DEEP  # W's chains past 40 rolls, at most
+    other = under / (sides**REGULAR * sides ** (DEEP * wild)) + missing
     share = (TAIL / 2 - found.left_out) / (4 if wild >= 2 else 2)  # Advantage: rows_cut
-    assert sum(plain[:low]) / sides**regular * other <= share
+    assert sum(plain[:low]) / sides**REGULAR * other <= share
 
 
 ADVANTAGE = [
@@ -179,8 +172,19 @@ def test_advantage_moves_no_total_past_the_tail(
     """R3 step 4: the odds with the regular dice's low totals cut higher against every
     regular dice total kept."""
     assert DiceModel(spec, 0).plain_rows is not None
+    _assert_close_to_uncut(spec, monkeypatch)
+
+
+def _assert_close_to_uncut(spec: RollSpec, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``spec``'s odds move no total by the tail allowance or more against those with
+    the chains summed to the full depth over every row and every regular dice total
+    kept, and sum to 1."""
     _cached.cache_clear()
     cut = distribution(spec)
+    monkeypatch.setattr(
+        model, "chain_depth", lambda s, plain, wild, lower: chain_depth(s, plain, wild, False)
+    )
+    monkeypatch.setattr(chains, "_limit", lambda *_: None)
     monkeypatch.setattr(model, "plain_cut", lambda *_: None)
     _cached.cache_clear()
     every = distribution(spec)
@@ -212,23 +216,7 @@ def test_disadvantage_moves_no_total_past_the_tail(
 ) -> None:
     """R3 steps 3-4: the odds with the shorter chains and the lower cuts against the
     chains summed to the full depth over every row, every regular dice total kept."""
-    _cached.cache_clear()
-    short = distribution(spec)
-    monkeypatch.setattr(
-        model, "chain_depth", lambda s, plain, wild, lower: _full_depth(s, plain, wild)
-    )
-    monkeypatch.setattr(chains, "_limit", lambda *_: None)
-    monkeypatch.setattr(model, "plain_cut", lambda *_: None)
-    _cached.cache_clear()
-    deep = distribution(spec)
-    _cached.cache_clear()
-    assert set(short) <= set(deep)
-    assert all(abs(short.get(total, 0.0) - p) < TAIL for total, p in deep.items())
-    assert abs(sum(short.values()) - 1.0) < 1e-12
-
-
-def _full_depth(sides: int, plain: int, wild: int) -> tuple[int, float]:
-    return chain_depth(sides, plain, wild, False)
+    _assert_close_to_uncut(spec, monkeypatch)
 
 
 def test_the_chains_stop_sooner_only_where_the_lower_set_is_kept() -> None:
